@@ -1,0 +1,14 @@
+package io.tandem;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+@SpringBootApplication
+@ConfigurationPropertiesScan
+public class TandemApplication {
+
+  public static void main(String[] args) {
+    SpringApplication.run(TandemApplication.class, args);
+  }
+}

@@ -1,0 +1,59 @@
+package io.tandem.common.config;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Condition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * Starts an embedded PostgreSQL when no {@code spring.datasource.url} is configured, so that {@code java -jar} and
+ * the tests need no database set up. Real deployments set {@code SPRING_DATASOURCE_URL} and this stays off.
+ */
+@Configuration(proxyBeanMethods = false)
+@Conditional(EmbeddedPostgresConfiguration.NoDatasourceUrl.class)
+public class EmbeddedPostgresConfiguration {
+
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresConfiguration.class);
+
+  @Bean(destroyMethod = "close")
+  EmbeddedPostgres embeddedPostgres(TandemProperties properties) throws IOException {
+    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setPort(properties.embeddedPostgres().port());
+    if (properties.embeddedPostgres().persistent()) {
+      Path directory = properties.dataDir().resolve("postgres").toAbsolutePath().normalize();
+      Files.createDirectories(directory);
+      builder.setDataDirectory(directory).setCleanDataDirectory(false);
+      log.info("Starting embedded PostgreSQL with its data in {}", directory);
+    } else {
+      log.info("Starting a temporary embedded PostgreSQL");
+    }
+    return builder.start();
+  }
+
+  @Bean
+  @ConfigurationProperties("spring.datasource.hikari")
+  HikariDataSource dataSource(EmbeddedPostgres postgres) {
+    HikariDataSource dataSource = new HikariDataSource();
+    dataSource.setJdbcUrl(postgres.getJdbcUrl("postgres", "postgres"));
+    dataSource.setUsername("postgres");
+    dataSource.setPoolName("tandem-embedded");
+    return dataSource;
+  }
+
+  static class NoDatasourceUrl implements Condition {
+    @Override
+    public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+      String url = context.getEnvironment().getProperty("spring.datasource.url");
+      return url == null || url.isBlank();
+    }
+  }
+}

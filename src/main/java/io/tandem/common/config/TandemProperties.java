@@ -1,0 +1,27 @@
+package io.tandem.common.config;
+
+import java.nio.file.Path;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Tandem's own settings ({@code tandem.*}).
+ *
+ * @param dataDir where a local run keeps its state; the embedded PostgreSQL lives in {@code <dataDir>/postgres}
+ * @param maxUnitDataSize the largest unit data accepted
+ * @param embeddedPostgres the database started when no {@code spring.datasource.url} is configured
+ */
+@ConfigurationProperties("tandem")
+public record TandemProperties(
+    @DefaultValue("./.tandem") Path dataDir,
+    @DefaultValue("4MB") DataSize maxUnitDataSize,
+    @DefaultValue EmbeddedPostgres embeddedPostgres) {
+
+  /**
+   * @param persistent keep the data in {@code <dataDir>/postgres} across restarts; when false (tests) a fresh
+   *     temporary database is created and removed at shutdown
+   * @param port the port to listen on; 0 picks a free one
+   */
+  public record EmbeddedPostgres(@DefaultValue("true") boolean persistent, @DefaultValue("0") int port) {}
+}

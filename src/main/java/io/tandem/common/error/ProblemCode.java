@@ -1,0 +1,69 @@
+package io.tandem.common.error;
+
+import java.net.URI;
+import org.springframework.http.HttpStatus;
+
+/**
+ * The stable machine-readable {@code code} of every error the API returns, with its HTTP status. Clients branch on
+ * the code, never on the title or detail text, so a code is never renamed or given another meaning.
+ */
+public enum ProblemCode {
+  NOT_FOUND("not-found", HttpStatus.NOT_FOUND),
+  ALREADY_EXISTS("already-exists", HttpStatus.CONFLICT),
+  VALIDATION_FAILED("validation-failed", HttpStatus.BAD_REQUEST),
+  INVALID_YAML("invalid-yaml", HttpStatus.BAD_REQUEST),
+  INVALID_WHERE("invalid-where", HttpStatus.BAD_REQUEST),
+  UNKNOWN_FUNCTION("unknown-function", HttpStatus.BAD_REQUEST),
+  INVALID_ARGUMENT("invalid-argument", HttpStatus.BAD_REQUEST),
+  PRECONDITION_FAILED("precondition-failed", HttpStatus.PRECONDITION_FAILED),
+  CONFLICT("conflict", HttpStatus.CONFLICT),
+  APPLY_GATED("apply-gated", HttpStatus.CONFLICT),
+  TARGET_UNREACHABLE("target-unreachable", HttpStatus.BAD_GATEWAY),
+  PAYLOAD_TOO_LARGE("payload-too-large", HttpStatus.CONTENT_TOO_LARGE),
+  UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED),
+  FORBIDDEN("forbidden", HttpStatus.FORBIDDEN),
+  // HTTP-level mistakes that are not about Tandem's resources.
+  METHOD_NOT_ALLOWED("method-not-allowed", HttpStatus.METHOD_NOT_ALLOWED),
+  NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE),
+  UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE),
+  INTERNAL_ERROR("internal-error", HttpStatus.INTERNAL_SERVER_ERROR);
+
+  private static final String TYPE_PREFIX = "urn:tandem:problem:";
+
+  private final String code;
+  private final HttpStatus status;
+
+  ProblemCode(String code, HttpStatus status) {
+    this.code = code;
+    this.status = status;
+  }
+
+  public String code() {
+    return code;
+  }
+
+  public HttpStatus status() {
+    return status;
+  }
+
+  public URI type() {
+    return URI.create(TYPE_PREFIX + code);
+  }
+
+  /** The code used for an HTTP status that was raised without one (by Spring MVC or the servlet container). */
+  public static ProblemCode forStatus(int status) {
+    return switch (status) {
+      case 400 -> VALIDATION_FAILED;
+      case 401 -> UNAUTHORIZED;
+      case 403 -> FORBIDDEN;
+      case 404 -> NOT_FOUND;
+      case 405 -> METHOD_NOT_ALLOWED;
+      case 406 -> NOT_ACCEPTABLE;
+      case 409 -> CONFLICT;
+      case 412 -> PRECONDITION_FAILED;
+      case 413 -> PAYLOAD_TOO_LARGE;
+      case 415 -> UNSUPPORTED_MEDIA_TYPE;
+      default -> status >= 500 ? INTERNAL_ERROR : VALIDATION_FAILED;
+    };
+  }
+}

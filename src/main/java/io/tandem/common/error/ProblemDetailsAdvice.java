@@ -1,0 +1,76 @@
+package io.tandem.common.error;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Turns every exception that leaves a controller into RFC 9457 problem+json with a {@code code}. Client mistakes are
+ * logged at DEBUG; anything unexpected is logged with its stack trace and answered with a generic 500 that reveals
+ * nothing of the server's internals.
+ */
+@RestControllerAdvice
+public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+
+  @ExceptionHandler(TandemException.class)
+  ResponseEntity<Object> handleTandem(TandemException e, HttpServletRequest request) {
+    log.debug("{} {}: {}", request.getMethod(), request.getRequestURI(), e.getMessage());
+    ProblemDetail problem = Problems.of(e.code(), e.getMessage());
+    e.properties().forEach(problem::setProperty);
+    return Problems.response(problem);
+  }
+
+  @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+  ResponseEntity<Object> handleTypeMismatch(MethodArgumentTypeMismatchException e) {
+    return Problems.response(
+        Problems.of(
+            ProblemCode.INVALID_ARGUMENT,
+            "Parameter '" + e.getName() + "' has an invalid value: '" + e.getValue() + "'."));
+  }
+
+  /** A constraint the database enforces that the domain did not check first (for example a concurrent delete). */
+  @ExceptionHandler(DataIntegrityViolationException.class)
+  ResponseEntity<Object> handleIntegrity(DataIntegrityViolationException e) {
+    log.info("Integrity violation: {}", e.getMostSpecificCause().getMessage());
+    return Problems.response(
+        Problems.of(ProblemCode.CONFLICT, "The change conflicts with a concurrent change; retry it."));
+  }
+
+  @ExceptionHandler(Exception.class)
+  ResponseEntity<Object> handleUnexpected(Exception e, HttpServletRequest request) {
+    log.error("Unexpected failure of {} {}", request.getMethod(), request.getRequestURI(), e);
+    return Problems.response(Problems.of(ProblemCode.INTERNAL_ERROR, "An internal error occurred."));
+  }
+
+  @Override
+  protected ResponseEntity<Object> handleHttpMessageNotReadable(
+      HttpMessageNotReadableException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    return Problems.response(Problems.of(ProblemCode.VALIDATION_FAILED, Problems.unreadableBody(ex)));
+  }
+
+  /** Every problem Spring MVC raises itself (404, 405, 415, missing parameters …) gets a code too. */
+  @Override
+  protected ResponseEntity<Object> handleExceptionInternal(
+      Exception ex, Object body, HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
+    ResponseEntity<Object> response = super.handleExceptionInternal(ex, body, headers, statusCode, request);
+    if (response != null && response.getBody() instanceof ProblemDetail problem) {
+      ProblemCode code = ProblemCode.forStatus(statusCode.value());
+      problem.setType(code.type());
+      problem.setProperty("code", code.code());
+    }
+    return response;
+  }
+}

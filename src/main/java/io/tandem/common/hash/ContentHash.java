@@ -1,0 +1,26 @@
+package io.tandem.common.hash;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/** The identity of stored content: the SHA-256 of its UTF-8 bytes, as lowercase hex. */
+public final class ContentHash {
+
+  private ContentHash() {}
+
+  public static String sha256Hex(String text) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("Every Java runtime provides SHA-256", e);
+    }
+  }
+
+  /** The form shown in the API: {@code sha256:<hex>}. */
+  public static String display(String sha256Hex) {
+    return "sha256:" + sha256Hex;
+  }
+}

@@ -1,0 +1,134 @@
+package io.tandem.common.yaml;
+
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.resolver.Resolver;
+import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
+
+/**
+ * Reads a unit's data: a multi-document YAML text in which every non-empty document is a Kubernetes object. Errors
+ * name the document and, for syntax errors, the line and column, so a user can find them in a long text.
+ */
+public final class KubernetesYaml {
+
+  private static final int MAX_ALIASES = 50;
+  private static final int MAX_NESTING = 100;
+
+  private KubernetesYaml() {}
+
+  /**
+   * Parses and validates {@code text}.
+   *
+   * @throws TandemException {@code invalid-yaml} for text that is not YAML, {@code validation-failed} for a document
+   *     that is not a Kubernetes object or an object that appears twice
+   */
+  public static List<KubernetesResource> parse(String text) {
+    LoaderOptions options = new LoaderOptions();
+    options.setAllowDuplicateKeys(false);
+    options.setMaxAliasesForCollections(MAX_ALIASES);
+    options.setNestingDepthLimit(MAX_NESTING);
+    options.setCodePointLimit(Math.max(text.length() + 1, 3 * 1024 * 1024));
+    ScalarsAsKubernetesReadsThem constructor = new ScalarsAsKubernetesReadsThem(options);
+    Composer composer =
+        new Composer(new ParserImpl(new StreamReader(text), options), new Resolver(), options);
+
+    List<KubernetesResource> resources = new ArrayList<>();
+    Set<String> ids = new HashSet<>();
+    int document = 0;
+    try {
+      while (composer.checkNode()) {
+        Node node = composer.getNode();
+        document++;
+        int line = node.getStartMark().getLine() + 1;
+        if (node.getTag() == Tag.NULL) {
+          continue; // an empty document, e.g. after a trailing '---'
+        }
+        if (!(node instanceof MappingNode)) {
+          throw invalidDocument(document, line, "is not a mapping; a Kubernetes object was expected");
+        }
+        Object value = constructor.construct(node);
+        KubernetesResource resource = toResource(value, document, line);
+        if (!ids.add(resource.id())) {
+          throw invalidDocument(document, line, "repeats the object " + resource.id() + " of an earlier document");
+        }
+        resources.add(resource);
+      }
+    } catch (MarkedYAMLException e) {
+      throw syntaxError(e, document + 1);
+    } catch (YAMLException e) {
+      throw new TandemException(ProblemCode.INVALID_YAML, "The data is not valid YAML: " + e.getMessage());
+    }
+    return List.copyOf(resources);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static KubernetesResource toResource(Object value, int document, int line) {
+    Map<String, Object> content = (Map<String, Object>) value;
+    String apiVersion = requiredString(content, "apiVersion", document, line);
+    String kind = requiredString(content, "kind", document, line);
+    if (!(content.get("metadata") instanceof Map<?, ?> metadata)) {
+      throw invalidDocument(document, line, "has no 'metadata' mapping");
+    }
+    String name = requiredString((Map<String, Object>) metadata, "name", document, line, "metadata.name");
+    Object namespace = metadata.get("namespace");
+    if (namespace != null && !(namespace instanceof String)) {
+      throw invalidDocument(document, line, "has a 'metadata.namespace' that is not a string");
+    }
+    return new KubernetesResource(apiVersion, kind, (String) namespace, name, content, document, line);
+  }
+
+  private static String requiredString(Map<String, Object> map, String key, int document, int line) {
+    return requiredString(map, key, document, line, key);
+  }
+
+  private static String requiredString(Map<String, Object> map, String key, int document, int line, String path) {
+    Object value = map.get(key);
+    if (!(value instanceof String text) || text.isBlank()) {
+      throw invalidDocument(document, line, value == null ? "has no '" + path + "'" : "has a '" + path + "' that is not a non-empty string");
+    }
+    return text;
+  }
+
+  private static TandemException invalidDocument(int document, int line, String problem) {
+    return TandemException.validation("Document " + document + " (line " + line + ") " + problem + ".");
+  }
+
+  private static TandemException syntaxError(MarkedYAMLException e, int document) {
+    Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+    String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
+    String where = mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
+    String context = e.getContext() != null ? " (" + e.getContext() + ")" : "";
+    return new TandemException(
+        ProblemCode.INVALID_YAML, "Document " + document + " is not valid YAML" + where + ": " + problem + context + ".");
+  }
+
+  /**
+   * Kubernetes reads YAML into JSON, where a timestamp-looking scalar stays a string; everything else follows the
+   * YAML core schema.
+   */
+  private static final class ScalarsAsKubernetesReadsThem extends SafeConstructor {
+    ScalarsAsKubernetesReadsThem(LoaderOptions options) {
+      super(options);
+      this.yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
+    }
+
+    Object construct(Node node) {
+      return constructDocument(node);
+    }
+  }
+}

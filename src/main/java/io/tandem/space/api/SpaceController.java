@@ -1,0 +1,50 @@
+package io.tandem.space.api;
+
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.PageRequest;
+import io.tandem.common.web.WhereNotSupported;
+import io.tandem.space.domain.SpaceService;
+import java.net.URI;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+@RestController
+class SpaceController implements SpacesApi {
+
+  private final SpaceService spaces;
+
+  SpaceController(SpaceService spaces) {
+    this.spaces = spaces;
+  }
+
+  @Override
+  public ResponseEntity<SpaceResponse> createSpace(SpaceRequests.Create request) {
+    SpaceResponse created =
+        SpaceResponse.from(spaces.create(request.slug(), request.displayName(), request.labels(), request.driftMode()));
+    return ResponseEntity.created(URI.create("/api/v1/spaces/" + created.slug())).body(created);
+  }
+
+  @Override
+  public ListResponse<SpaceResponse> listSpaces(String where, Integer limit, String cursor) {
+    WhereNotSupported.reject(where);
+    ListResponse<io.tandem.space.domain.Space> page = spaces.list(PageRequest.of(limit, cursor));
+    return new ListResponse<>(page.items().stream().map(SpaceResponse::from).toList(), page.nextCursor());
+  }
+
+  @Override
+  public SpaceResponse getSpace(String space) {
+    return SpaceResponse.from(spaces.get(space));
+  }
+
+  @Override
+  public SpaceResponse patchSpace(String space, JsonNode patch) {
+    return SpaceResponse.from(spaces.patch(space, patch));
+  }
+
+  @Override
+  public ResponseEntity<Void> deleteSpace(String space, boolean recursive) {
+    spaces.delete(space, recursive);
+    return ResponseEntity.noContent().build();
+  }
+}

@@ -1,0 +1,61 @@
+package io.tandem.space.api;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.web.ListResponse;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import tools.jackson.databind.JsonNode;
+
+@Tag(name = "spaces", description = "Named containers of units")
+@RequestMapping(path = "/api/v1/spaces", produces = MediaType.APPLICATION_JSON_VALUE)
+public interface SpacesApi {
+
+  String MERGE_PATCH = "application/merge-patch+json";
+
+  @Operation(operationId = "createSpace", summary = "Create a space")
+  @ApiResponse(responseCode = "201", description = "Created")
+  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<SpaceResponse> createSpace(@RequestBody SpaceRequests.Create request);
+
+  @Operation(operationId = "listSpaces", summary = "List spaces, ordered by slug")
+  @GetMapping
+  ListResponse<SpaceResponse> listSpaces(
+      @Parameter(description = "Filter in the where language (not supported yet)") @RequestParam(required = false) String where,
+      @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
+      @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
+
+  @Operation(operationId = "getSpace", summary = "Get a space")
+  @GetMapping("/{space}")
+  SpaceResponse getSpace(@PathVariable("space") String space);
+
+  @Operation(
+      operationId = "patchSpace",
+      summary = "Change a space's display name, labels or drift mode (JSON merge patch)",
+      requestBody =
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              content = {
+                @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = SpaceRequests.Patch.class)),
+                @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SpaceRequests.Patch.class))
+              }))
+  @PatchMapping(path = "/{space}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
+  SpaceResponse patchSpace(@PathVariable("space") String space, @RequestBody JsonNode patch);
+
+  @Operation(operationId = "deleteSpace", summary = "Delete a space; with recursive=true its units too")
+  @ApiResponse(responseCode = "204", description = "Deleted")
+  @DeleteMapping("/{space}")
+  ResponseEntity<Void> deleteSpace(
+      @PathVariable("space") String space, @RequestParam(defaultValue = "false") boolean recursive);
+}

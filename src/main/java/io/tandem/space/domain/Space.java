@@ -1,0 +1,16 @@
+package io.tandem.space.domain;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+
+/** A named container of units. {@code driftMode} is the default for units created in it. */
+public record Space(
+    UUID id,
+    String slug,
+    String displayName,
+    Map<String, String> labels,
+    DriftMode driftMode,
+    long unitCount,
+    Instant createdAt,
+    Instant updatedAt) {}

@@ -1,0 +1,93 @@
+package io.tandem.space.domain;
+
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.web.Labels;
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.MergePatch;
+import io.tandem.common.web.PageRequest;
+import io.tandem.common.web.Slugs;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import tools.jackson.databind.JsonNode;
+
+@Service
+public class SpaceService {
+
+  static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode");
+
+  private final SpaceStore store;
+  private final Clock clock;
+
+  public SpaceService(SpaceStore store, Clock clock) {
+    this.store = store;
+    this.clock = clock;
+  }
+
+  public Space create(String slug, String displayName, Map<String, String> labels, String driftMode) {
+    Slugs.require("slug", slug);
+    Instant now = now();
+    Space space =
+        new Space(
+            UUID.randomUUID(),
+            slug,
+            displayName == null || displayName.isBlank() ? slug : displayName,
+            Labels.require(labels),
+            driftMode == null ? DriftMode.Report : DriftMode.parse("driftMode", driftMode),
+            0,
+            now,
+            now);
+    if (!store.insert(space)) {
+      throw new TandemException(ProblemCode.ALREADY_EXISTS, "Space '" + slug + "' already exists.");
+    }
+    return space;
+  }
+
+  public Space get(String slug) {
+    return store.find(slug).orElseThrow(() -> TandemException.notFound("Space '" + slug + "' does not exist."));
+  }
+
+  public ListResponse<Space> list(PageRequest page) {
+    return page.page(store.list(page), Space::slug);
+  }
+
+  public Space patch(String slug, JsonNode body) {
+    MergePatch patch = MergePatch.of(body, PATCHABLE);
+    return store
+        .update(slug, current -> applyPatch(current, patch))
+        .orElseThrow(() -> TandemException.notFound("Space '" + slug + "' does not exist."));
+  }
+
+  private Space applyPatch(Space current, MergePatch patch) {
+    String displayName = current.displayName();
+    if (patch.has("displayName")) {
+      String value = patch.text("displayName");
+      displayName = value == null || value.isBlank() ? current.slug() : value;
+    }
+    DriftMode driftMode = current.driftMode();
+    if (patch.has("driftMode")) {
+      String value = patch.text("driftMode");
+      driftMode = value == null ? DriftMode.Report : DriftMode.parse("driftMode", value);
+    }
+    Map<String, String> labels = Labels.require(patch.mergeMap("labels", current.labels()));
+    return new Space(
+        current.id(), current.slug(), displayName, labels, driftMode, current.unitCount(), current.createdAt(), now());
+  }
+
+  public void delete(String slug, boolean recursive) {
+    Space space = get(slug);
+    if (!store.delete(space, recursive)) {
+      throw TandemException.conflict(
+          "Space '" + slug + "' still has units; delete them first or pass recursive=true.");
+    }
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}

@@ -1,0 +1,89 @@
+package io.tandem.space.persistence;
+
+import io.tandem.common.config.JsonColumns;
+import io.tandem.common.web.PageRequest;
+import io.tandem.space.domain.Space;
+import io.tandem.space.domain.SpaceStore;
+import jakarta.persistence.EntityManager;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.springframework.data.domain.Limit;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+@Repository
+public class JpaSpaceStore implements SpaceStore {
+
+  private final SpaceRepository spaces;
+  private final EntityManager entityManager;
+
+  JpaSpaceStore(SpaceRepository spaces, EntityManager entityManager) {
+    this.spaces = spaces;
+    this.entityManager = entityManager;
+  }
+
+  @Override
+  @Transactional
+  public boolean insert(Space space) {
+    // ON CONFLICT keeps a lost race on the slug from aborting the transaction or surfacing as a 500.
+    int inserted =
+        entityManager
+            .createNativeQuery(
+                "insert into space (id, slug, display_name, labels, drift_mode, created_at, updated_at)"
+                    + " values (?1, ?2, ?3, cast(?4 as jsonb), ?5, ?6, ?7) on conflict (slug) do nothing")
+            .setParameter(1, space.id())
+            .setParameter(2, space.slug())
+            .setParameter(3, space.displayName())
+            .setParameter(4, JsonColumns.write(space.labels()))
+            .setParameter(5, space.driftMode().name())
+            .setParameter(6, space.createdAt())
+            .setParameter(7, space.updatedAt())
+            .executeUpdate();
+    return inserted == 1;
+  }
+
+  @Override
+  @Transactional(readOnly = true)
+  public Optional<Space> find(String slug) {
+    return spaces.findBySlug(slug).map(SpaceEntity::toDomain);
+  }
+
+  @Override
+  @Transactional(readOnly = true)
+  public List<Space> list(PageRequest page) {
+    Limit limit = Limit.of(page.limit() + 1);
+    List<SpaceEntity> rows =
+        page.after() == null
+            ? spaces.findAllByOrderBySlugAsc(limit)
+            : spaces.findBySlugGreaterThanOrderBySlugAsc(page.after(), limit);
+    return rows.stream().map(SpaceEntity::toDomain).toList();
+  }
+
+  @Override
+  @Transactional
+  public Optional<Space> update(String slug, UnaryOperator<Space> change) {
+    return spaces
+        .lockBySlug(slug)
+        .map(
+            entity -> {
+              entity.copyMetadata(change.apply(entity.toDomain()));
+              return entity.toDomain();
+            });
+  }
+
+  @Override
+  @Transactional
+  public boolean delete(Space space, boolean recursive) {
+    // The row lock waits for units being created in the space, so the count below sees them.
+    Optional<SpaceEntity> locked = spaces.lockBySlug(space.slug());
+    if (locked.isEmpty()) {
+      return true;
+    }
+    if (!recursive && spaces.countUnits(locked.get().id) > 0) {
+      return false;
+    }
+    spaces.delete(locked.get());
+    return true;
+  }
+}

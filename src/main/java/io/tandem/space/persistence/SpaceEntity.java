@@ -1,0 +1,67 @@
+package io.tandem.space.persistence;
+
+import io.tandem.common.config.JsonColumns;
+import io.tandem.space.domain.DriftMode;
+import io.tandem.space.domain.Space;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+import org.hibernate.annotations.Formula;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+@Entity
+@Table(name = "space")
+class SpaceEntity {
+
+  @Id UUID id;
+
+  @Column(nullable = false)
+  String slug;
+
+  @Column(name = "display_name", nullable = false)
+  String displayName;
+
+  @JdbcTypeCode(SqlTypes.JSON)
+  @Column(nullable = false)
+  String labels;
+
+  @Enumerated(EnumType.STRING)
+  @Column(name = "drift_mode", nullable = false)
+  DriftMode driftMode;
+
+  @Column(name = "created_at", nullable = false)
+  Instant createdAt;
+
+  @Column(name = "updated_at", nullable = false)
+  Instant updatedAt;
+
+  @Formula("(select count(*) from unit u where u.space_id = id)")
+  long unitCount;
+
+  static SpaceEntity from(Space space) {
+    SpaceEntity entity = new SpaceEntity();
+    entity.id = space.id();
+    entity.slug = space.slug();
+    entity.createdAt = space.createdAt();
+    entity.copyMetadata(space);
+    return entity;
+  }
+
+  void copyMetadata(Space space) {
+    displayName = space.displayName();
+    labels = JsonColumns.write(space.labels());
+    driftMode = space.driftMode();
+    updatedAt = space.updatedAt();
+  }
+
+  Space toDomain() {
+    return new Space(
+        id, slug, displayName, JsonColumns.readStringMap(labels), driftMode, unitCount, createdAt, updatedAt);
+  }
+}

@@ -1,0 +1,123 @@
+package io.tandem.unit.api;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.common.web.Authors;
+import io.tandem.common.web.ETags;
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.PageRequest;
+import io.tandem.common.web.WhereNotSupported;
+import io.tandem.unit.domain.Revision;
+import io.tandem.unit.domain.RevisionRef;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitService;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.Principal;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+@RestController
+class UnitController implements UnitsApi {
+
+  private static final MediaType YAML_UTF8 = new MediaType("application", "yaml", StandardCharsets.UTF_8);
+
+  private final UnitService units;
+
+  UnitController(UnitService units) {
+    this.units = units;
+  }
+
+  @Override
+  public ResponseEntity<UnitResponse> createUnit(String space, UnitRequests.Create request, Principal principal) {
+    Unit unit =
+        units.create(
+            space,
+            new UnitService.NewUnit(
+                request.slug(),
+                request.displayName(),
+                request.data(),
+                request.labels(),
+                request.target(),
+                request.driftMode(),
+                request.changeDescription()),
+            Authors.of(principal));
+    return ResponseEntity.created(URI.create("/api/v1/spaces/" + space + "/units/" + unit.slug()))
+        .eTag(ETags.of(unit.version()))
+        .body(UnitResponse.from(unit));
+  }
+
+  @Override
+  public ListResponse<UnitResponse> listUnits(String space, String where, Integer limit, String cursor, String include) {
+    WhereNotSupported.reject(where);
+    if (include != null && !include.isEmpty() && !include.equals("data")) {
+      throw TandemException.invalidArgument("Parameter 'include' accepts only 'data', not '" + include + "'.");
+    }
+    ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include));
+    return new ListResponse<>(page.items().stream().map(UnitResponse::from).toList(), page.nextCursor());
+  }
+
+  @Override
+  public ResponseEntity<UnitResponse> getUnit(String space, String unit) {
+    return withETag(units.get(space, unit));
+  }
+
+  @Override
+  public ResponseEntity<UnitResponse> patchUnit(
+      String space, String unit, String restore, String ifMatch, JsonNode patch, Principal principal) {
+    Long expected = ETags.expectedVersion(ifMatch);
+    String author = Authors.of(principal);
+    Unit changed =
+        restore == null
+            ? units.patch(space, unit, patch, expected, author)
+            : units.restore(space, unit, RevisionRef.parse("restore", restore), patch, expected, author);
+    return withETag(changed);
+  }
+
+  @Override
+  public ResponseEntity<Void> deleteUnit(String space, String unit, boolean force, String ifMatch) {
+    units.delete(space, unit, force, ETags.expectedVersion(ifMatch));
+    return ResponseEntity.noContent().build();
+  }
+
+  @Override
+  public ResponseEntity<String> getUnitData(String space, String unit, String revision) {
+    String data = units.data(space, unit, RevisionRef.parse("revision", revision));
+    return ResponseEntity.ok().contentType(YAML_UTF8).body(data);
+  }
+
+  @Override
+  public ResponseEntity<UnitResponse> putUnitData(
+      String space, String unit, String changeDescription, String ifMatch, String data, Principal principal) {
+    return withETag(
+        units.putData(
+            space,
+            unit,
+            data == null ? "" : data,
+            changeDescription,
+            ETags.expectedVersion(ifMatch),
+            Authors.of(principal)));
+  }
+
+  @Override
+  public ListResponse<RevisionResponse> listRevisions(String space, String unit, Integer limit, String cursor) {
+    ListResponse<Revision> page = units.revisions(space, unit, PageRequest.of(limit, cursor));
+    return new ListResponse<>(page.items().stream().map(RevisionResponse::from).toList(), page.nextCursor());
+  }
+
+  @Override
+  public RevisionResponse getRevision(String space, String unit, String revision) {
+    return RevisionResponse.from(units.revision(space, unit, RevisionRef.parse("revision", revision)));
+  }
+
+  @Override
+  public DiffResponse diffUnit(String space, String unit, String from, String to) {
+    return DiffResponse.from(
+        units.diff(space, unit, RevisionRef.parse("from", from), RevisionRef.parse("to", to)));
+  }
+
+  private static ResponseEntity<UnitResponse> withETag(Unit unit) {
+    return ResponseEntity.ok().eTag(ETags.of(unit.version())).body(UnitResponse.from(unit));
+  }
+}

@@ -1,0 +1,55 @@
+package io.tandem.unit.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.tandem.unit.domain.Unit;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+
+@Schema(name = "Unit")
+public record UnitResponse(
+    UUID id,
+    String space,
+    String slug,
+    String displayName,
+    Map<String, String> labels,
+    String target,
+    @Schema(allowableValues = {"Report", "Capture", "Revert"}) String driftMode,
+    @Schema(description = "Increases on every change, data or metadata; the ETag") long version,
+    int headRevisionNum,
+    int lastAppliedRevisionNum,
+    int liveRevisionNum,
+    int previousLiveRevisionNum,
+    boolean unappliedChanges,
+    @Schema(allowableValues = {"None", "Drifted", "Unknown"}) String drift,
+    @Schema(description = "The last apply, refresh or destroy; null before the first") UnitStatus status,
+    @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The head revision's YAML, when included") String data,
+    Instant createdAt,
+    Instant updatedAt) {
+
+  @Schema(name = "UnitStatus")
+  public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
+
+  static UnitResponse from(Unit unit) {
+    return new UnitResponse(
+        unit.id(),
+        unit.space(),
+        unit.slug(),
+        unit.metadata().displayName(),
+        unit.metadata().labels(),
+        unit.metadata().target(),
+        unit.metadata().driftMode().name(),
+        unit.version(),
+        unit.headRevisionNum(),
+        unit.lastAppliedRevisionNum(),
+        unit.liveRevisionNum(),
+        unit.previousLiveRevisionNum(),
+        unit.unappliedChanges(),
+        unit.drift().name(),
+        null,
+        unit.data(),
+        unit.createdAt(),
+        unit.updatedAt());
+  }
+}

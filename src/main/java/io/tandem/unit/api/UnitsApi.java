@@ -1,0 +1,144 @@
+package io.tandem.unit.api;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.web.ListResponse;
+import java.security.Principal;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import tools.jackson.databind.JsonNode;
+
+@Tag(name = "units", description = "Units of configuration, their revisions, restore and diff")
+@RequestMapping(path = "/api/v1/spaces/{space}/units", produces = MediaType.APPLICATION_JSON_VALUE)
+public interface UnitsApi {
+
+  String MERGE_PATCH = "application/merge-patch+json";
+  String YAML = "application/yaml";
+  String REVISION_REF =
+      "A revision: a positive number, 0 or a negative number relative to head (-1 is the one before head), head,"
+          + " live or previousLive";
+  String IF_MATCH = "The unit's version as an entity tag (\"7\"); a stale one gets 412 and changes nothing";
+
+  @Operation(operationId = "createUnit", summary = "Create a unit with its first revision (source Create)")
+  @ApiResponse(
+      responseCode = "201",
+      description = "Created",
+      headers = @Header(name = HttpHeaders.ETAG, description = "The unit's version", schema = @Schema(type = "string")))
+  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<UnitResponse> createUnit(
+      @PathVariable("space") String space, @RequestBody UnitRequests.Create request, Principal principal);
+
+  @Operation(operationId = "listUnits", summary = "List the units of a space, ordered by slug")
+  @GetMapping
+  ListResponse<UnitResponse> listUnits(
+      @PathVariable("space") String space,
+      @Parameter(description = "Filter in the where language (not supported yet)") @RequestParam(required = false) String where,
+      @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
+      @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor,
+      @Parameter(description = "'data' to include each unit's head data", schema = @Schema(allowableValues = "data"))
+          @RequestParam(required = false)
+          String include);
+
+  @Operation(operationId = "getUnit", summary = "Get a unit with its head data")
+  @ApiResponse(
+      responseCode = "200",
+      description = "OK",
+      headers = @Header(name = HttpHeaders.ETAG, description = "The unit's version", schema = @Schema(type = "string")))
+  @GetMapping("/{unit}")
+  ResponseEntity<UnitResponse> getUnit(@PathVariable("space") String space, @PathVariable("unit") String unit);
+
+  @Operation(
+      operationId = "patchUnit",
+      summary = "Change a unit (JSON merge patch), or restore a revision with ?restore=R",
+      description =
+          "Without restore: merge patch over displayName, labels, target, driftMode, data and changeDescription; a"
+              + " new revision (source Update) only when data changes. With restore=R: a new head revision with the"
+              + " data of revision R (source Restore); the body may carry changeDescription. The cluster is not"
+              + " touched.",
+      requestBody =
+          @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              required = false,
+              content = {
+                @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = UnitRequests.Patch.class)),
+                @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = UnitRequests.Patch.class))
+              }))
+  @PatchMapping(path = "/{unit}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
+  ResponseEntity<UnitResponse> patchUnit(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = REVISION_REF) @RequestParam(required = false) String restore,
+      @Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+      @RequestBody(required = false) JsonNode patch,
+      Principal principal);
+
+  @Operation(operationId = "deleteUnit", summary = "Delete a unit and its revisions")
+  @ApiResponse(responseCode = "204", description = "Deleted")
+  @DeleteMapping("/{unit}")
+  ResponseEntity<Void> deleteUnit(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = "Delete even when it is live on a target (its objects stay on the cluster)")
+          @RequestParam(defaultValue = "false")
+          boolean force,
+      @Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch);
+
+  @Operation(operationId = "getUnitData", summary = "Get the YAML of a revision (default head)")
+  @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = YAML, schema = @Schema(type = "string")))
+  @GetMapping(path = "/{unit}/data", produces = YAML)
+  ResponseEntity<String> getUnitData(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "head") String revision);
+
+  @Operation(operationId = "putUnitData", summary = "Replace the unit's YAML (a new revision, source Update, unless identical)")
+  @PutMapping(path = "/{unit}/data", consumes = {YAML, "application/x-yaml", "text/yaml", MediaType.TEXT_PLAIN_VALUE})
+  ResponseEntity<UnitResponse> putUnitData(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = "Description of the new revision") @RequestParam(required = false) String changeDescription,
+      @Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
+      @io.swagger.v3.oas.annotations.parameters.RequestBody(
+              content = @Content(mediaType = YAML, schema = @Schema(type = "string")))
+          @RequestBody(required = false)
+          String data,
+      Principal principal);
+
+  @Operation(operationId = "listRevisions", summary = "List a unit's revisions, newest first, without data")
+  @GetMapping("/{unit}/revisions")
+  ListResponse<RevisionResponse> listRevisions(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
+      @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
+
+  @Operation(operationId = "getRevision", summary = "Get a revision with its data and mutations")
+  @GetMapping("/{unit}/revisions/{revision}")
+  RevisionResponse getRevision(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = REVISION_REF) @PathVariable("revision") String revision);
+
+  @Operation(operationId = "diffUnit", summary = "Compare two revisions, per resource and path and as a unified diff")
+  @GetMapping("/{unit}/diff")
+  DiffResponse diffUnit(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "-1") String from,
+      @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "head") String to);
+}

@@ -1,0 +1,18 @@
+package io.tandem.unit.domain;
+
+import java.time.Instant;
+
+/**
+ * The outcome of a change to a unit: new metadata and/or a new revision, made at {@code at}. Both {@code null}
+ * means nothing changes, and the unit's version stays as it is.
+ */
+public record UnitChange(UnitMetadata metadata, NewRevision revision, Instant at) {
+
+  public static UnitChange none() {
+    return new UnitChange(null, null, null);
+  }
+
+  public boolean isNone() {
+    return metadata == null && revision == null;
+  }
+}

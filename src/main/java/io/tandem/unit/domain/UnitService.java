@@ -1,0 +1,301 @@
+package io.tandem.unit.domain;
+
+import io.tandem.common.config.TandemProperties;
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.web.ETags;
+import io.tandem.common.web.Labels;
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.MergePatch;
+import io.tandem.common.web.PageRequest;
+import io.tandem.common.web.Slugs;
+import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.common.yaml.StructuralDiff;
+import io.tandem.common.yaml.UnifiedDiff;
+import io.tandem.space.domain.DriftMode;
+import io.tandem.space.domain.Space;
+import io.tandem.space.domain.SpaceService;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import tools.jackson.databind.JsonNode;
+
+/** Units and their revisions: every change of data is one new revision, made atomically with the new head. */
+@Service
+public class UnitService {
+
+  static final Set<String> PATCHABLE =
+      Set.of("displayName", "labels", "target", "driftMode", "data", "changeDescription");
+  static final Set<String> RESTORE_PATCHABLE = Set.of("changeDescription");
+
+  private final UnitStore store;
+  private final SpaceService spaces;
+  private final Clock clock;
+  private final long maxDataBytes;
+
+  public UnitService(UnitStore store, SpaceService spaces, Clock clock, TandemProperties properties) {
+    this.store = store;
+    this.spaces = spaces;
+    this.clock = clock;
+    this.maxDataBytes = properties.maxUnitDataSize().toBytes();
+  }
+
+  public record NewUnit(
+      String slug,
+      String displayName,
+      String data,
+      Map<String, String> labels,
+      String target,
+      String driftMode,
+      String changeDescription) {}
+
+  public Unit create(String spaceSlug, NewUnit request, String author) {
+    Space space = spaces.get(spaceSlug);
+    Slugs.require("slug", request.slug());
+    if (request.data() == null) {
+      throw TandemException.validation("Field 'data' is required (the unit's YAML; it may be empty).");
+    }
+    List<KubernetesResource> resources = parseData(request.data());
+    UnitMetadata metadata =
+        new UnitMetadata(
+            displayNameOrSlug(request.displayName(), request.slug()),
+            Labels.require(request.labels()),
+            request.target() == null ? null : Slugs.require("target", request.target()),
+            request.driftMode() == null ? space.driftMode() : DriftMode.parse("driftMode", request.driftMode()));
+    Instant now = now();
+    Unit unit =
+        new Unit(UUID.randomUUID(), space.slug(), request.slug(), metadata, 1, 1, 0, 0, 0, Drift.None, now, now,
+            request.data());
+    NewRevision first =
+        new NewRevision(
+            request.data(),
+            RevisionSource.Create,
+            descriptionOr(request.changeDescription(), "Create unit " + request.slug()),
+            author,
+            null,
+            mutations(List.of(), resources, "create"));
+    if (!store.insert(space.id(), unit, first)) {
+      throw new TandemException(
+          ProblemCode.ALREADY_EXISTS, "Unit '" + request.slug() + "' already exists in space '" + space.slug() + "'.");
+    }
+    return unit;
+  }
+
+  public Unit get(String space, String slug) {
+    return store.find(space, slug, true).orElseThrow(() -> unitNotFound(space, slug));
+  }
+
+  public ListResponse<Unit> list(String space, PageRequest page, boolean withData) {
+    List<Unit> units = store.list(space, page, withData);
+    if (units.isEmpty()) {
+      spaces.get(space); // 404 for an unknown space rather than an empty list
+    }
+    return page.page(units, Unit::slug);
+  }
+
+  /** A JSON merge patch over the unit's metadata and/or data; a new revision only when the data changes. */
+  public Unit patch(String space, String slug, JsonNode body, Long expectedVersion, String author) {
+    MergePatch patch = MergePatch.of(body, PATCHABLE);
+    String newData = null;
+    List<KubernetesResource> newResources = null;
+    if (patch.has("data")) {
+      newData = patch.text("data");
+      if (newData == null) {
+        throw TandemException.validation("Field 'data' cannot be null; send an empty string for a unit with no objects.");
+      }
+      newResources = parseData(newData);
+    }
+    String data = newData;
+    List<KubernetesResource> resources = newResources;
+    String description = patch.has("changeDescription") ? patch.text("changeDescription") : null;
+    return change(
+        space,
+        slug,
+        expectedVersion,
+        current -> {
+          UnitMetadata metadata = patchMetadata(current, patch);
+          NewRevision revision = null;
+          if (data != null && !data.equals(current.data())) {
+            revision = dataRevision(current, data, resources, RevisionSource.Update, description, author, null, "update");
+          }
+          return new UnitChange(metadata.equals(current.metadata()) ? null : metadata, revision, now());
+        });
+  }
+
+  /** Replaces the unit's data; no revision when it is byte-identical to the head. */
+  public Unit putData(String space, String slug, String data, String description, Long expectedVersion, String author) {
+    List<KubernetesResource> resources = parseData(data);
+    return change(
+        space,
+        slug,
+        expectedVersion,
+        current ->
+            data.equals(current.data())
+                ? UnitChange.none()
+                : new UnitChange(
+                    null,
+                    dataRevision(current, data, resources, RevisionSource.Update, description, author, null, "update"),
+                    now()));
+  }
+
+  /** A new head revision with the data of {@code ref}; the cluster is not touched. */
+  public Unit restore(String space, String slug, RevisionRef ref, JsonNode body, Long expectedVersion, String author) {
+    MergePatch patch = MergePatch.of(body, RESTORE_PATCHABLE);
+    String description = patch.has("changeDescription") ? patch.text("changeDescription") : null;
+    return change(
+        space,
+        slug,
+        expectedVersion,
+        current -> {
+          int num = ref.resolve(current);
+          String data = store.data(current.id(), num).orElseThrow();
+          return new UnitChange(
+              null,
+              dataRevision(
+                  current,
+                  data,
+                  KubernetesYaml.parse(data),
+                  RevisionSource.Restore,
+                  descriptionOr(description, "Restore revision " + num),
+                  author,
+                  num,
+                  "restore of " + num),
+              now());
+        });
+  }
+
+  public void delete(String space, String slug, boolean force, Long expectedVersion) {
+    boolean deleted =
+        store.delete(
+            space,
+            slug,
+            current -> {
+              ETags.check(expectedVersion, current.version(), "unit '" + slug + "'");
+              if (!force && current.metadata().target() != null && current.liveRevisionNum() > 0) {
+                throw TandemException.conflict(
+                    "Unit '" + slug + "' is live on target '" + current.metadata().target()
+                        + "'; destroy it first, or pass force=true to delete it and leave its objects on the cluster.");
+              }
+            });
+    if (!deleted) {
+      throw unitNotFound(space, slug);
+    }
+  }
+
+  public ListResponse<Revision> revisions(String space, String slug, PageRequest page) {
+    Unit unit = store.find(space, slug, false).orElseThrow(() -> unitNotFound(space, slug));
+    return page.page(store.revisions(unit.id(), page), revision -> Integer.toString(revision.num()));
+  }
+
+  public Revision revision(String space, String slug, RevisionRef ref) {
+    Unit unit = store.find(space, slug, false).orElseThrow(() -> unitNotFound(space, slug));
+    return store.revision(unit.id(), ref.resolve(unit)).orElseThrow();
+  }
+
+  public String data(String space, String slug, RevisionRef ref) {
+    Unit unit = store.find(space, slug, false).orElseThrow(() -> unitNotFound(space, slug));
+    return store.data(unit.id(), ref.resolve(unit)).orElseThrow();
+  }
+
+  public UnitDiff diff(String space, String slug, RevisionRef fromRef, RevisionRef toRef) {
+    Unit unit = store.find(space, slug, false).orElseThrow(() -> unitNotFound(space, slug));
+    int from = fromRef.resolveAllowingEmpty(unit);
+    int to = toRef.resolveAllowingEmpty(unit);
+    String fromData = from == 0 ? "" : store.data(unit.id(), from).orElseThrow();
+    String toData = to == 0 ? "" : store.data(unit.id(), to).orElseThrow();
+    return new UnitDiff(
+        from,
+        to,
+        StructuralDiff.between(KubernetesYaml.parse(fromData), KubernetesYaml.parse(toData)),
+        UnifiedDiff.of(slug + "@" + from, fromData, slug + "@" + to, toData));
+  }
+
+  private Unit change(String space, String slug, Long expectedVersion, java.util.function.Function<Unit, UnitChange> change) {
+    return store
+        .change(
+            space,
+            slug,
+            current -> {
+              ETags.check(expectedVersion, current.version(), "unit '" + slug + "'");
+              return change.apply(current);
+            })
+        .orElseThrow(() -> unitNotFound(space, slug));
+  }
+
+  private UnitMetadata patchMetadata(Unit current, MergePatch patch) {
+    UnitMetadata metadata = current.metadata();
+    String displayName = metadata.displayName();
+    if (patch.has("displayName")) {
+      displayName = displayNameOrSlug(patch.text("displayName"), current.slug());
+    }
+    String target = metadata.target();
+    if (patch.has("target")) {
+      String value = patch.text("target");
+      target = value == null ? null : Slugs.require("target", value);
+    }
+    DriftMode driftMode = metadata.driftMode();
+    if (patch.has("driftMode")) {
+      String value = patch.text("driftMode");
+      driftMode = value == null ? spaces.get(current.space()).driftMode() : DriftMode.parse("driftMode", value);
+    }
+    Map<String, String> labels = Labels.require(patch.mergeMap("labels", metadata.labels()));
+    return new UnitMetadata(displayName, labels, target, driftMode);
+  }
+
+  private NewRevision dataRevision(
+      Unit current,
+      String data,
+      List<KubernetesResource> resources,
+      RevisionSource source,
+      String description,
+      String author,
+      Integer restoredFrom,
+      String by) {
+    List<KubernetesResource> before = KubernetesYaml.parse(current.data());
+    return new NewRevision(
+        data,
+        source,
+        descriptionOr(description, ""),
+        author,
+        restoredFrom,
+        mutations(before, resources, by));
+  }
+
+  private static List<Mutation> mutations(List<KubernetesResource> before, List<KubernetesResource> after, String by) {
+    return StructuralDiff.between(before, after).stream().map(change -> Mutation.of(change, by)).toList();
+  }
+
+  private List<KubernetesResource> parseData(String data) {
+    long size = data.getBytes(StandardCharsets.UTF_8).length;
+    if (size > maxDataBytes) {
+      throw new TandemException(
+          ProblemCode.PAYLOAD_TOO_LARGE,
+          "Unit data is " + size + " bytes; the limit is " + maxDataBytes + " bytes.");
+    }
+    return KubernetesYaml.parse(data);
+  }
+
+  private TandemException unitNotFound(String space, String slug) {
+    spaces.get(space); // says which of the two is missing
+    return TandemException.notFound("Unit '" + slug + "' does not exist in space '" + space + "'.");
+  }
+
+  private static String displayNameOrSlug(String displayName, String slug) {
+    return displayName == null || displayName.isBlank() ? slug : displayName;
+  }
+
+  private static String descriptionOr(String description, String fallback) {
+    return description == null || description.isBlank() ? fallback : description;
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}
