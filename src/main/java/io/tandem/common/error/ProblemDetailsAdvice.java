@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * Turns every exception that leaves a controller into RFC 9457 problem+json with a {@code code}. Client mistakes are
@@ -59,6 +60,13 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
   protected ResponseEntity<Object> handleHttpMessageNotReadable(
       HttpMessageNotReadableException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
     return Problems.response(Problems.of(ProblemCode.VALIDATION_FAILED, Problems.unreadableBody(ex)));
+  }
+
+  @Override
+  protected ResponseEntity<Object> handleNoResourceFoundException(
+      NoResourceFoundException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    return Problems.response(
+        Problems.of(ProblemCode.NOT_FOUND, "No route matches " + ex.getHttpMethod() + " /" + ex.getResourcePath() + "."));
   }
 
   /** Every problem Spring MVC raises itself (404, 405, 415, missing parameters …) gets a code too. */

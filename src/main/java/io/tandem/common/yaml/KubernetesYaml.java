@@ -49,11 +49,10 @@ public final class KubernetesYaml {
 
     List<KubernetesResource> resources = new ArrayList<>();
     Set<String> ids = new HashSet<>();
-    int document = 0;
+    int document = 1; // the document being read, for error messages
     try {
-      while (composer.checkNode()) {
+      for (; composer.checkNode(); document++) {
         Node node = composer.getNode();
-        document++;
         int line = node.getStartMark().getLine() + 1;
         if (node.getTag() == Tag.NULL) {
           continue; // an empty document, e.g. after a trailing '---'
@@ -61,15 +60,14 @@ public final class KubernetesYaml {
         if (!(node instanceof MappingNode)) {
           throw invalidDocument(document, line, "is not a mapping; a Kubernetes object was expected");
         }
-        Object value = constructor.construct(node);
-        KubernetesResource resource = toResource(value, document, line);
+        KubernetesResource resource = toResource(constructor.construct(node), document, line);
         if (!ids.add(resource.id())) {
           throw invalidDocument(document, line, "repeats the object " + resource.id() + " of an earlier document");
         }
         resources.add(resource);
       }
     } catch (MarkedYAMLException e) {
-      throw syntaxError(e, document + 1);
+      throw syntaxError(e, document);
     } catch (YAMLException e) {
       throw new TandemException(ProblemCode.INVALID_YAML, "The data is not valid YAML: " + e.getMessage());
     }
@@ -124,6 +122,8 @@ public final class KubernetesYaml {
   private static final class ScalarsAsKubernetesReadsThem extends SafeConstructor {
     ScalarsAsKubernetesReadsThem(LoaderOptions options) {
       super(options);
+      // The Yaml facade copies this from the options; a constructor used on its own must be told.
+      setAllowDuplicateKeys(options.isAllowDuplicateKeys());
       this.yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
     }
 

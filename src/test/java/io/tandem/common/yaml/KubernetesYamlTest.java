@@ -1,0 +1,391 @@
+package io.tandem.common.yaml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
+
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+
+class KubernetesYamlTest {
+
+  private static final String NAMESPACE_AND_DEPLOYMENT =
+      """
+      apiVersion: v1
+      kind: Namespace
+      metadata:
+        name: prod
+      ---
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: api
+        namespace: prod
+      spec:
+        replicas: 2
+      """;
+
+  @Test
+  void parsesEveryDocumentWithItsIdentity() {
+    List<KubernetesResource> resources = KubernetesYaml.parse(NAMESPACE_AND_DEPLOYMENT);
+
+    assertThat(resources)
+        .extracting(KubernetesResource::id)
+        .containsExactly("v1/Namespace//prod", "apps/v1/Deployment/prod/api");
+    KubernetesResource deployment = resources.get(1);
+    assertThat(deployment.apiVersion()).isEqualTo("apps/v1");
+    assertThat(deployment.kind()).isEqualTo("Deployment");
+    assertThat(deployment.namespace()).isEqualTo("prod");
+    assertThat(deployment.name()).isEqualTo("api");
+    assertThat(deployment.type()).isEqualTo("apps/v1/Deployment");
+    assertThat(deployment.content()).extractingByKey("spec", MAP).containsEntry("replicas", 2);
+  }
+
+  @Test
+  void objectWithoutNamespaceHasEmptyNamespaceSegment() {
+    KubernetesResource namespace = KubernetesYaml.parse(NAMESPACE_AND_DEPLOYMENT).get(0);
+
+    assertThat(namespace.namespace()).isNull();
+    assertThat(namespace.id()).isEqualTo("v1/Namespace//prod");
+  }
+
+  @Test
+  void contentKeepsKeyOrder() {
+    KubernetesResource deployment = KubernetesYaml.parse(NAMESPACE_AND_DEPLOYMENT).get(1);
+
+    assertThat(deployment.content().keySet()).containsExactly("apiVersion", "kind", "metadata", "spec");
+  }
+
+  @Test
+  void recordsDocumentPositionAndStartLine() {
+    List<KubernetesResource> resources = KubernetesYaml.parse(NAMESPACE_AND_DEPLOYMENT);
+
+    assertThat(resources).extracting(KubernetesResource::document).containsExactly(1, 2);
+    assertThat(resources).extracting(KubernetesResource::line).containsExactly(1, 6);
+  }
+
+  @Test
+  void emptyTextHasNoResources() {
+    assertThat(KubernetesYaml.parse("")).isEmpty();
+    assertThat(KubernetesYaml.parse("# nothing here\n")).isEmpty();
+  }
+
+  @Test
+  void emptyDocumentsAreSkippedButStillCounted() {
+    String text =
+        """
+        ---
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: first
+        ---
+        # only a comment in this document
+        ---
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: second
+        ---
+        """;
+
+    List<KubernetesResource> resources = KubernetesYaml.parse(text);
+
+    assertThat(resources).extracting(KubernetesResource::name).containsExactly("first", "second");
+    assertThat(resources).extracting(KubernetesResource::document).containsExactly(1, 3);
+    assertThat(resources).extracting(KubernetesResource::line).containsExactly(2, 9);
+  }
+
+  @Test
+  void syntaxErrorIsInvalidYamlNamingDocumentLineAndColumn() {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: fine
+        ---
+        apiVersion: v1
+        kind: [ConfigMap
+        metadata:
+          name: broken
+        """;
+
+    assertRejected(text, ProblemCode.INVALID_YAML)
+        .hasMessageContaining("Document 2")
+        .hasMessageContaining("line 8")
+        .hasMessageContaining("column 9");
+  }
+
+  @Test
+  void tabIndentationIsInvalidYaml() {
+    assertRejected("apiVersion: v1\n\tkind: ConfigMap\n", ProblemCode.INVALID_YAML)
+        .hasMessageContaining("Document 1")
+        .hasMessageContaining("line 2");
+  }
+
+  @Test
+  void listDocumentIsNotAKubernetesObject() {
+    String text =
+        """
+        - apiVersion: v1
+          kind: ConfigMap
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("Document 1")
+        .hasMessageContaining("not a mapping");
+  }
+
+  @Test
+  void scalarDocumentIsNotAKubernetesObject() {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: fine
+        ---
+        just some words
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("Document 2 (line 6)")
+        .hasMessageContaining("not a mapping");
+  }
+
+  @Test
+  void missingApiVersionIsNamed() {
+    String text =
+        """
+        kind: ConfigMap
+        metadata:
+          name: x
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("Document 1")
+        .hasMessageContaining("'apiVersion'");
+  }
+
+  @Test
+  void missingKindIsNamed() {
+    String text =
+        """
+        apiVersion: v1
+        metadata:
+          name: x
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("Document 1")
+        .hasMessageContaining("'kind'");
+  }
+
+  @Test
+  void missingMetadataIsNamed() {
+    String text =
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: ok
+        ---
+        apiVersion: v1
+        kind: ConfigMap
+        data:
+          a: b
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("Document 2")
+        .hasMessageContaining("'metadata'");
+  }
+
+  @Test
+  void missingMetadataNameIsNamed() {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          namespace: prod
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("Document 1")
+        .hasMessageContaining("'metadata.name'");
+  }
+
+  @Test
+  void nonStringKindIsRejected() {
+    String text =
+        """
+        apiVersion: v1
+        kind: [ConfigMap]
+        metadata:
+          name: x
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("'kind'")
+        .hasMessageContaining("not a non-empty string");
+  }
+
+  @Test
+  void nonStringNamespaceIsRejected() {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: x
+          namespace: 42
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("Document 1")
+        .hasMessageContaining("'metadata.namespace'");
+  }
+
+  @Test
+  void sameObjectTwiceIsRejected() {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+          namespace: prod
+        ---
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          namespace: prod
+          name: settings
+        """;
+
+    assertRejected(text, ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("Document 2")
+        .hasMessageContaining("v1/ConfigMap/prod/settings");
+  }
+
+  @Test
+  void sameNameInAnotherNamespaceIsAnotherObject() {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+          namespace: prod
+        ---
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+          namespace: staging
+        """;
+
+    assertThat(KubernetesYaml.parse(text)).hasSize(2);
+  }
+
+  @Test
+  void duplicateMappingKeysAreInvalidYaml() {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+        data:
+          mode: fast
+          mode: slow
+        """;
+
+    assertRejected(text, ProblemCode.INVALID_YAML).hasMessageContaining("mode");
+  }
+
+  @Test
+  void constructionErrorNamesTheDocumentItIsIn() {
+    String text =
+        """
+        !unknown-tag
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+        """;
+
+    assertRejected(text, ProblemCode.INVALID_YAML).hasMessageContaining("Document 1 ");
+  }
+
+  @Test
+  void timestampLookingScalarStaysAString() {
+    Map<?, ?> data = data("when: 2024-01-02T03:04:05Z\nday: 2024-01-02");
+
+    assertThat(data.get("when")).isEqualTo("2024-01-02T03:04:05Z");
+    assertThat(data.get("day")).isEqualTo("2024-01-02");
+  }
+
+  @Test
+  void quotedNumberStaysAStringWhilePlainNumberIsAnInteger() {
+    Map<?, ?> data = data("quoted: \"50051\"\nplain: 50051\nflag: true");
+
+    assertThat(data.get("quoted")).isEqualTo("50051");
+    assertThat(data.get("plain")).isEqualTo(50051);
+    assertThat(data.get("flag")).isEqualTo(Boolean.TRUE);
+  }
+
+  @Test
+  void aliasBombIsRejectedRatherThanExpanded() {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: lol
+        data:
+          a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
+          b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+          c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+          d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+          e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+          f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+          g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+          h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+          i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
+        """;
+
+    assertRejected(text, ProblemCode.INVALID_YAML).hasMessageContaining("aliases");
+  }
+
+  @Test
+  void aFewAliasesAreAllowed() {
+    Map<?, ?> data = data("base: &base {a: b}\ncopy: *base");
+
+    assertThat(data.get("copy")).isEqualTo(Map.of("a", "b"));
+  }
+
+  private static Map<?, ?> data(String dataLines) {
+    String text =
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+        data:
+        """
+            + dataLines.lines().map(line -> "  " + line + "\n").reduce("", String::concat);
+    return (Map<?, ?>) KubernetesYaml.parse(text).get(0).content().get("data");
+  }
+
+  private static AbstractThrowableAssert<?, ? extends Throwable> assertRejected(String text, ProblemCode code) {
+    return assertThatThrownBy(() -> KubernetesYaml.parse(text))
+        .isInstanceOfSatisfying(TandemException.class, e -> assertThat(e.code()).isEqualTo(code));
+  }
+}

@@ -1,0 +1,20 @@
+package io.tandem.support;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
+
+/**
+ * An integration test: the whole server on a random port, over a real PostgreSQL (see {@link TestDatabase}). All
+ * such tests share one application context and one database, so each test makes its own uniquely named spaces.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(TestDatabase.class)
+@SpringBootTest(
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = "tandem.embedded-postgres.persistent=false")
+public @interface TandemIT {}
