@@ -10,7 +10,7 @@ import io.tandem.common.web.MergePatch;
 import io.tandem.common.web.PageRequest;
 import io.tandem.common.web.Slugs;
 import io.tandem.common.yaml.KubernetesResource;
-import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.UnifiedDiff;
 import io.tandem.space.domain.DriftMode;
@@ -161,7 +161,7 @@ public class UnitService {
               dataRevision(
                   current,
                   data,
-                  KubernetesYaml.parse(data),
+                  ParsedContent.parse(data),
                   RevisionSource.Restore,
                   descriptionOr(description, "Restore revision " + num),
                   author,
@@ -213,7 +213,7 @@ public class UnitService {
     return new UnitDiff(
         from,
         to,
-        StructuralDiff.between(KubernetesYaml.parse(fromData), KubernetesYaml.parse(toData)),
+        StructuralDiff.between(ParsedContent.parse(fromData), ParsedContent.parse(toData)),
         UnifiedDiff.of(slug + "@" + from, fromData, slug + "@" + to, toData));
   }
 
@@ -258,7 +258,7 @@ public class UnitService {
       String author,
       Integer restoredFrom,
       String by) {
-    List<KubernetesResource> before = KubernetesYaml.parse(current.data());
+    List<KubernetesResource> before = ParsedContent.parse(current.data());
     return new NewRevision(
         data,
         source,
@@ -279,7 +279,7 @@ public class UnitService {
           ProblemCode.PAYLOAD_TOO_LARGE,
           "Unit data is " + size + " bytes; the limit is " + maxDataBytes + " bytes.");
     }
-    return KubernetesYaml.parse(data);
+    return ParsedContent.parse(data);
   }
 
   private TandemException unitNotFound(String space, String slug) {

@@ -17,6 +17,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.hibernate.Session;
+import org.hibernate.type.StandardBasicTypes;
 import org.springframework.data.domain.Limit;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -26,6 +28,12 @@ public class JpaUnitStore implements UnitStore {
 
   private static final String UNIT_BY_SLUGS =
       "select u.* from unit u join space s on s.id = u.space_id where s.slug = :space and u.slug = :slug";
+  // The unit and its head data in one round trip (for reads; see change() for why not for locking).
+  private static final String UNIT_WITH_HEAD_DATA_BY_SLUGS =
+      "select {u.*}, b.body as head_data from unit u join space s on s.id = u.space_id"
+          + " join revision r on r.unit_id = u.id and r.num = u.head_revision_num"
+          + " join content_blob b on b.sha256 = r.content_sha256"
+          + " where s.slug = :space and u.slug = :slug";
 
   private final EntityManager entityManager;
   private final RevisionRepository revisions;
@@ -70,7 +78,10 @@ public class JpaUnitStore implements UnitStore {
   @Override
   @Transactional(readOnly = true)
   public Optional<Unit> find(String space, String slug, boolean withData) {
-    return unitBySlugs(space, slug, false).map(entity -> toDomain(space, entity, withData));
+    if (withData) {
+      return unitWithHeadData(space, slug).map(locked -> locked.entity().toDomain(space, locked.headData()));
+    }
+    return unitBySlugs(space, slug, false).map(entity -> entity.toDomain(space, null));
   }
 
   @Override
@@ -95,12 +106,14 @@ public class JpaUnitStore implements UnitStore {
   @Override
   @Transactional
   public Optional<Unit> change(String space, String slug, Function<Unit, UnitChange> change) {
+    // Lock the unit row alone: with a join in the locking query, a writer that waited for the lock would re-check
+    // the join against the old head revision after the head moved, and wrongly find no row.
     Optional<UnitEntity> locked = unitBySlugs(space, slug, true);
     if (locked.isEmpty()) {
       return Optional.empty();
     }
     UnitEntity entity = locked.get();
-    Unit current = toDomain(space, entity, true);
+    Unit current = entity.toDomain(space, data(entity.id, entity.headRevisionNum).orElseThrow());
     UnitChange result = change.apply(current);
     if (result.isNone()) {
       return Optional.of(current);
@@ -129,7 +142,7 @@ public class JpaUnitStore implements UnitStore {
     if (locked.isEmpty()) {
       return false;
     }
-    check.accept(toDomain(space, locked.get(), false));
+    check.accept(locked.get().toDomain(space, null));
     // Revisions go with the unit (ON DELETE CASCADE); blobs stay, other revisions may share them.
     entityManager.remove(locked.get());
     return true;
@@ -193,8 +206,20 @@ public class JpaUnitStore implements UnitStore {
         .map(UnitEntity.class::cast);
   }
 
-  private Unit toDomain(String space, UnitEntity entity, boolean withData) {
-    return entity.toDomain(space, withData ? data(entity.id, entity.headRevisionNum).orElseThrow() : null);
+  private record UnitWithHeadData(UnitEntity entity, String headData) {}
+
+  @SuppressWarnings("unchecked")
+  private Optional<UnitWithHeadData> unitWithHeadData(String space, String slug) {
+    List<Object[]> rows =
+        entityManager
+            .unwrap(Session.class)
+            .createNativeQuery(UNIT_WITH_HEAD_DATA_BY_SLUGS, Object[].class)
+            .addEntity("u", UnitEntity.class)
+            .addScalar("head_data", StandardBasicTypes.STRING)
+            .setParameter("space", space)
+            .setParameter("slug", slug)
+            .getResultList();
+    return rows.stream().findFirst().map(row -> new UnitWithHeadData((UnitEntity) row[0], (String) row[1]));
   }
 
   private String blob(String sha256) {

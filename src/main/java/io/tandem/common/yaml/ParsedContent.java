@@ -1,0 +1,51 @@
+package io.tandem.common.yaml;
+
+import io.tandem.common.hash.ContentHash;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parsed unit data by content hash. Stored content never changes under its hash, so the head's parse, made when the
+ * head was written, can be reused by the next change instead of parsing the same text again (parsing dominates the
+ * CPU cost of an update). Bounded by the total size of the cached texts; least recently used entries leave first.
+ * Callers must not modify the returned trees.
+ */
+public final class ParsedContent {
+
+  private static final long MAX_CACHED_CHARS = 32L * 1024 * 1024;
+  private static final int MAX_ENTRY_CHARS = 512 * 1024;
+
+  private static final Map<String, Entry> CACHE = new LinkedHashMap<>(256, 0.75f, true);
+  private static long cachedChars;
+
+  private record Entry(List<KubernetesResource> resources, int chars) {}
+
+  private ParsedContent() {}
+
+  /** As {@link KubernetesYaml#parse}, served from the cache when the same text was parsed before. */
+  public static List<KubernetesResource> parse(String text) {
+    if (text.length() > MAX_ENTRY_CHARS) {
+      return KubernetesYaml.parse(text);
+    }
+    String key = ContentHash.sha256Hex(text);
+    synchronized (CACHE) {
+      Entry hit = CACHE.get(key);
+      if (hit != null) {
+        return hit.resources();
+      }
+    }
+    List<KubernetesResource> resources = KubernetesYaml.parse(text);
+    synchronized (CACHE) {
+      if (CACHE.put(key, new Entry(resources, text.length())) == null) {
+        cachedChars += text.length();
+      }
+      var eldest = CACHE.entrySet().iterator();
+      while (cachedChars > MAX_CACHED_CHARS && eldest.hasNext()) {
+        cachedChars -= eldest.next().getValue().chars();
+        eldest.remove();
+      }
+    }
+    return resources;
+  }
+}
