@@ -46,13 +46,12 @@ class RestartIT {
   }
 
   private ConfigurableApplicationContext start() {
+    // Arguments, not default properties: those rank below application.yaml and would be ignored.
     return new SpringApplicationBuilder(TandemApplication.class)
-        .properties(
-            Map.of(
-                "server.port", "0",
-                "tandem.data-dir", dataDir.toString(),
-                "tandem.embedded-postgres.persistent", "true"))
-        .run();
+        .run(
+            "--server.port=0",
+            "--tandem.data-dir=" + dataDir,
+            "--tandem.embedded-postgres.persistent=true");
   }
 
   private static Api api(ConfigurableApplicationContext server) {

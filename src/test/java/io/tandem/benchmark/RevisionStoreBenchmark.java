@@ -57,9 +57,7 @@ class RevisionStoreBenchmark {
   void revisionStoreThroughputAndLatency() throws Exception {
     try (ConfigurableApplicationContext server =
         new SpringApplicationBuilder(TandemApplication.class)
-            .properties(Map.of("server.port", "0", "tandem.embedded-postgres.persistent", "false",
-                "logging.level.root", "WARN"))
-            .run()) {
+            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--logging.level.root=WARN")) {
       int port = Integer.parseInt(server.getEnvironment().getProperty("local.server.port"));
       Api api = new Api(port);
       LoadClient http = new LoadClient(port);

@@ -40,10 +40,10 @@ public final class MergePatch {
     return body != null && body.has(field);
   }
 
-  /** The string value of a present field; {@code null} when the patch sets it to null. */
+  /** The string value of a field; {@code null} when the patch sets it to null or does not name it. */
   public String text(String field) {
-    JsonNode value = body.get(field);
-    if (value.isNull()) {
+    JsonNode value = body == null ? null : body.get(field);
+    if (value == null || value.isNull()) {
       return null;
     }
     if (!value.isString()) {
