@@ -412,6 +412,15 @@ class UnitsApiIT {
   }
 
   @Test
+  void aRequestBodyFarOverTheLimitIsRefusedBeforeItIsRead() {
+    create("payment", V1);
+    String huge = "#" + "x".repeat(10 * 1024 * 1024) + "\n" + V2;
+
+    assertProblem(api.putYaml(units + "/payment/data", huge), 413, "payload-too-large", "at most");
+    assertThat(api.get(units + "/payment").json().path("headRevisionNum").asInt()).isEqualTo(1);
+  }
+
+  @Test
   void emptyDataIsAUnitWithoutObjects() {
     Api.Response created = create("empty", "");
 
