@@ -114,7 +114,7 @@ public class UnitService {
     }
     String data = newData;
     List<KubernetesResource> resources = newResources;
-    String description = patch.has("changeDescription") ? patch.text("changeDescription") : null;
+    String description = patch.text("changeDescription");
     return change(
         space,
         slug,
@@ -148,7 +148,7 @@ public class UnitService {
   /** A new head revision with the data of {@code ref}; the cluster is not touched. */
   public Unit restore(String space, String slug, RevisionRef ref, JsonNode body, Long expectedVersion, String author) {
     MergePatch patch = MergePatch.of(body, RESTORE_PATCHABLE);
-    String description = patch.has("changeDescription") ? patch.text("changeDescription") : null;
+    String description = patch.text("changeDescription");
     return change(
         space,
         slug,
