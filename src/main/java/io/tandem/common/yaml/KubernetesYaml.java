@@ -74,6 +74,15 @@ public final class KubernetesYaml {
     return List.copyOf(resources);
   }
 
+  /**
+   * A resource for content built or edited in memory (by a function, say), validated as a parsed document is.
+   *
+   * @throws TandemException {@code validation-failed} when the content is not a Kubernetes object
+   */
+  public static KubernetesResource resource(Map<String, Object> content, int document) {
+    return toResource(content, document, 0);
+  }
+
   @SuppressWarnings("unchecked")
   private static KubernetesResource toResource(Object value, int document, int line) {
     Map<String, Object> content = (Map<String, Object>) value;

@@ -1,6 +1,7 @@
 package io.tandem.common.yaml;
 
 import io.tandem.common.yaml.ResourceChange.Op;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,11 +30,13 @@ public final class StructuralDiff {
     StructuralDiff diff = new StructuralDiff();
     Map<String, KubernetesResource> before = new LinkedHashMap<>();
     from.forEach(r -> before.put(r.id(), r));
+    Set<String> afterIds = new HashSet<>();
+    to.forEach(r -> afterIds.add(r.id()));
     Set<String> seen = new HashSet<>();
     for (KubernetesResource after : to) {
       diff.resource = after.id();
-      seen.add(after.id());
-      KubernetesResource old = before.get(after.id());
+      KubernetesResource old = before.containsKey(after.id()) ? before.get(after.id()) : moved(from, after, afterIds, seen);
+      seen.add(old == null ? after.id() : old.id());
       if (old == null) {
         diff.add("", Op.add, null, after.content());
       } else {
@@ -49,6 +52,19 @@ public final class StructuralDiff {
     return List.copyOf(diff.changes);
   }
 
+  /**
+   * The resource that {@code after} was before its namespace or API version changed: same kind and name, and gone
+   * from the new data. Such a change then reads as the change of those fields, not as a removal and an addition.
+   */
+  private static KubernetesResource moved(
+      List<KubernetesResource> from, KubernetesResource after, Set<String> afterIds, Set<String> paired) {
+    return from.stream()
+        .filter(old -> old.kind().equals(after.kind()) && old.name().equals(after.name()))
+        .filter(old -> !afterIds.contains(old.id()) && !paired.contains(old.id()))
+        .findFirst()
+        .orElse(null);
+  }
+
   private void compare(String path, Object a, Object b) {
     if (a instanceof Map<?, ?> mapA && b instanceof Map<?, ?> mapB) {
       compareMaps(path, mapA, mapB);
@@ -58,9 +74,21 @@ public final class StructuralDiff {
       } else {
         comparePositionally(path, listA, listB);
       }
-    } else if (!Objects.equals(a, b)) {
+    } else if (!sameScalar(a, b)) {
       add(path, Op.replace, a, b);
     }
+  }
+
+  /** Integers are equal by value whatever their Java type (a parsed 3 is an Integer, a computed one may be a Long). */
+  private static boolean sameScalar(Object a, Object b) {
+    if (isIntegral(a) && isIntegral(b)) {
+      return new BigInteger(a.toString()).equals(new BigInteger(b.toString()));
+    }
+    return Objects.equals(a, b);
+  }
+
+  private static boolean isIntegral(Object value) {
+    return value instanceof Integer || value instanceof Long || value instanceof BigInteger;
   }
 
   private void compareMaps(String path, Map<?, ?> a, Map<?, ?> b) {

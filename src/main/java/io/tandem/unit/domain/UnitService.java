@@ -171,6 +171,33 @@ public class UnitService {
         });
   }
 
+  /** A change of data computed by another feature (functions, refresh …); {@code null} from the edit means none. */
+  public record DataEdit(String data, RevisionSource source, String description, List<Mutation> mutations) {}
+
+  /**
+   * Changes a unit's data with an edit computed from its current state while the unit is locked, so that the edit
+   * never works on a stale head. The edited data is validated as any other; no revision when it is unchanged.
+   */
+  public Unit editData(String space, String slug, String author, java.util.function.Function<Unit, DataEdit> edit) {
+    return change(
+        space,
+        slug,
+        null,
+        current -> {
+          DataEdit result = edit.apply(current);
+          if (result == null || result.data().equals(current.data())) {
+            return UnitChange.none();
+          }
+          parseData(result.data());
+          return new UnitChange(
+              null,
+              new NewRevision(
+                  result.data(), result.source(), descriptionOr(result.description(), ""), author, null,
+                  result.mutations()),
+              now());
+        });
+  }
+
   public void delete(String space, String slug, boolean force, Long expectedVersion) {
     boolean deleted =
         store.delete(

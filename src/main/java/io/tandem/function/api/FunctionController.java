@@ -1,0 +1,49 @@
+package io.tandem.function.api;
+
+import io.tandem.common.web.Authors;
+import io.tandem.function.domain.FunctionRegistry;
+import io.tandem.function.domain.FunctionService;
+import java.security.Principal;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+class FunctionController implements FunctionsApi {
+
+  private final FunctionRegistry registry;
+  private final FunctionService functions;
+
+  FunctionController(FunctionRegistry registry, FunctionService functions) {
+    this.registry = registry;
+    this.functions = functions;
+  }
+
+  @Override
+  public List<FunctionResponses.FunctionInfo> listFunctions() {
+    return registry.definitions().stream().map(FunctionResponses.FunctionInfo::from).toList();
+  }
+
+  @Override
+  public ResponseEntity<FunctionResponses.InvokeResult> invokeFunctions(
+      String space, InvokeRequest request, Principal principal) {
+    List<FunctionService.UnitResult> results =
+        functions.invoke(
+            space,
+            new FunctionService.Invocation(
+                request.units(),
+                request.where(),
+                request.functions() == null
+                    ? null
+                    : request.functions().stream()
+                        .map(call -> call == null ? null : new FunctionService.Call(call.name(), call.args()))
+                        .toList(),
+                Boolean.TRUE.equals(request.dryRun()),
+                request.changeDescription()),
+            Authors.of(principal));
+    boolean allSucceeded = results.stream().allMatch(result -> result.error() == null);
+    return ResponseEntity.status(allSucceeded ? HttpStatus.OK : HttpStatus.MULTI_STATUS)
+        .body(new FunctionResponses.InvokeResult(results.stream().map(FunctionResponses.UnitResult::from).toList()));
+  }
+}

@@ -1,0 +1,112 @@
+package io.tandem.function.domain;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.PageRequest;
+import io.tandem.common.web.WhereNotSupported;
+import io.tandem.function.domain.FunctionRegistry.BoundCall;
+import io.tandem.unit.domain.RevisionSource;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitService;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.stereotype.Service;
+
+/** Invokes functions on units of a space: every unit on its own, each change one revision (source Function). */
+@Service
+public class FunctionService {
+
+  private final FunctionRegistry registry;
+  private final UnitService units;
+
+  public FunctionService(FunctionRegistry registry, UnitService units) {
+    this.registry = registry;
+    this.units = units;
+  }
+
+  public record Call(String name, List<String> args) {}
+
+  public record Invocation(List<String> units, String where, List<Call> functions, boolean dryRun, String changeDescription) {}
+
+  /** The outcome for one unit; {@code error} set means it failed and was left unchanged. */
+  public record UnitResult(
+      String unit,
+      boolean mutated,
+      Integer revisionNum,
+      List<FunctionContext.Output> outputs,
+      List<FunctionContext.Finding> findings,
+      TandemException error) {}
+
+  /**
+   * @throws TandemException before any unit is touched: {@code unknown-function}, {@code invalid-argument}, {@code
+   *     validation-failed} (no functions), {@code not-found} (no such space)
+   */
+  public List<UnitResult> invoke(String space, Invocation invocation, String author) {
+    if (invocation.functions() == null || invocation.functions().isEmpty()) {
+      throw TandemException.validation("Field 'functions' must name at least one function.");
+    }
+    List<BoundCall> calls = new ArrayList<>();
+    for (Call call : invocation.functions()) {
+      if (call == null || call.name() == null) {
+        throw TandemException.validation("Every entry of 'functions' needs a 'name'.");
+      }
+      calls.add(registry.bind(call.name(), call.args()));
+    }
+    WhereNotSupported.reject(invocation.where());
+    String description =
+        invocation.changeDescription() != null && !invocation.changeDescription().isBlank()
+            ? invocation.changeDescription()
+            : String.join("; ", calls.stream().map(call -> call.arguments().display()).toList());
+    List<UnitResult> results = new ArrayList<>();
+    for (String slug : selectUnits(space, invocation.units())) {
+      results.add(invokeOn(space, slug, calls, invocation.dryRun(), description, author));
+    }
+    return results;
+  }
+
+  private UnitResult invokeOn(
+      String space, String slug, List<BoundCall> calls, boolean dryRun, String description, String author) {
+    try {
+      if (dryRun) {
+        Unit unit = units.get(space, slug);
+        FunctionRunner.Outcome outcome = FunctionRunner.run(space, slug, unit.data(), calls);
+        List<FunctionContext.Output> outputs = new ArrayList<>(outcome.outputs());
+        outputs.add(new FunctionContext.Output("dryRun", null, null, outcome.mutated() ? outcome.data() : unit.data()));
+        return new UnitResult(slug, outcome.mutated(), null, outputs, outcome.findings(), null);
+      }
+      AtomicReference<FunctionRunner.Outcome> outcome = new AtomicReference<>();
+      Unit changed =
+          units.editData(
+              space,
+              slug,
+              author,
+              current -> {
+                outcome.set(FunctionRunner.run(space, slug, current.data(), calls));
+                return outcome.get().mutated()
+                    ? new UnitService.DataEdit(outcome.get().data(), RevisionSource.Function, description, outcome.get().mutations())
+                    : null;
+              });
+      boolean mutated = outcome.get().mutated();
+      return new UnitResult(
+          slug, mutated, mutated ? changed.headRevisionNum() : null, outcome.get().outputs(), outcome.get().findings(), null);
+    } catch (TandemException e) {
+      return new UnitResult(slug, false, null, List.of(), List.of(), e);
+    }
+  }
+
+  private List<String> selectUnits(String space, List<String> named) {
+    if (named != null && !named.isEmpty()) {
+      return List.copyOf(new LinkedHashSet<>(named));
+    }
+    List<String> slugs = new ArrayList<>();
+    String cursor = null;
+    do {
+      ListResponse<Unit> page = units.list(space, PageRequest.of(PageRequest.MAX_LIMIT, cursor), false);
+      page.items().forEach(unit -> slugs.add(unit.slug()));
+      cursor = page.nextCursor();
+    } while (cursor != null);
+    return slugs;
+  }
+}
