@@ -17,7 +17,7 @@ class GetAnnotation implements ConfigFunction {
     return FunctionDefinition.of(
         "get-annotation",
         FunctionKind.Readonly,
-        "Returns a annotation of every resource that has it.",
+        "Returns an annotation of every resource that has it.",
         Parameter.required("key", ParameterType.STRING, "The annotation key", "app.kubernetes.io/part-of"));
   }
 

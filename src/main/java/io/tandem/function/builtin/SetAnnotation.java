@@ -17,7 +17,7 @@ class SetAnnotation implements ConfigFunction {
     return FunctionDefinition.of(
         "set-annotation",
         FunctionKind.Mutating,
-        "Sets a annotation on every resource of the unit.",
+        "Sets an annotation on every resource of the unit.",
         Parameter.required("key", ParameterType.STRING, "The annotation key", "app.kubernetes.io/part-of")
             .withPattern("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$"),
         Parameter.required("value", ParameterType.STRING, "The value", "shop"));

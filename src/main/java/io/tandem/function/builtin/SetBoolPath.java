@@ -17,8 +17,8 @@ class SetBoolPath implements ConfigFunction {
     return FunctionDefinition.of(
         "set-bool-path",
         FunctionKind.Mutating,
-        "Sets the boolean at a path in every resource (of a type, if given); a path without * or ?key=value creates"
-            + " what is missing.",
+        "Sets the boolean at a path in every resource (of a type, if given), creating missing map keys"
+            + " on the way.",
         Parameter.required("path", ParameterType.PATH, "Dots, list indices, * and ?key=value", "spec.template.spec.containers.?name=server.imagePullPolicy"),
         Parameter.required("value", ParameterType.BOOL, "The boolean", "true"),
         Parameter.optional("resourceType", ParameterType.STRING, "Only resources of this apiVersion/kind", "apps/v1/Deployment"));

@@ -17,8 +17,8 @@ class SetIntPath implements ConfigFunction {
     return FunctionDefinition.of(
         "set-int-path",
         FunctionKind.Mutating,
-        "Sets the integer at a path in every resource (of a type, if given); a path without * or ?key=value creates"
-            + " what is missing.",
+        "Sets the integer at a path in every resource (of a type, if given), creating missing map keys"
+            + " on the way.",
         Parameter.required("path", ParameterType.PATH, "Dots, list indices, * and ?key=value", "spec.template.spec.containers.?name=server.imagePullPolicy"),
         Parameter.required("value", ParameterType.INT, "The integer", "3"),
         Parameter.optional("resourceType", ParameterType.STRING, "Only resources of this apiVersion/kind", "apps/v1/Deployment"));
