@@ -20,7 +20,7 @@ import org.springframework.core.type.filter.AssignableTypeFilter;
 
 /**
  * Golden files for every built-in function: {@code src/test/resources/functions/<case>/} holds {@code call} (the
- * function name, then one argument per line), {@code input.yaml}, and the exact expected {@code output.yaml} (the
+ * function name, then one argument per line, {@code \\n} for a newline inside one), {@code input.yaml}, and the exact expected {@code output.yaml} (the
  * unit's text after the call, comments and all) and {@code result.txt} (mutations, outputs and findings).
  * {@code -Dgolden.update=true} rewrites the expected files from what the code does; review them before committing.
  */
@@ -42,7 +42,7 @@ class FunctionGoldenTest {
     String input = Files.readString(dir.resolve("input.yaml"));
 
     FunctionRunner.Outcome outcome =
-        FunctionRunner.run("space", "unit", input, List.of(registry().bind(call.get(0), call.subList(1, call.size()))));
+        FunctionRunner.run("space", "unit", input, List.of(registry().bind(call.get(0), arguments(call))));
     String output = outcome.mutated() ? outcome.data() : input;
     String result = render(outcome);
 
@@ -52,6 +52,11 @@ class FunctionGoldenTest {
     }
     assertThat(output).as("output.yaml of " + name).isEqualTo(Files.readString(dir.resolve("output.yaml")));
     assertThat(result).as("result.txt of " + name).isEqualTo(Files.readString(dir.resolve("result.txt")));
+  }
+
+  /** One argument per line after the function name; a literal backslash-n in an argument is a newline. */
+  static List<String> arguments(List<String> call) {
+    return call.subList(1, call.size()).stream().map(argument -> argument.replace("\\n", "\n")).toList();
   }
 
   static String render(FunctionRunner.Outcome outcome) {
