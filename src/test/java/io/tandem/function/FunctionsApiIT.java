@@ -186,6 +186,8 @@ class FunctionsApiIT {
         400, "invalid-argument", "limitFactor");
     assertProblem(api.post(invoke, Map.of("functions", List.of(call("set-image-reference", "server", "latest")))),
         400, "invalid-argument", "reference");
+    assertProblem(api.post(invoke, Map.of("functions", List.of(call("vet-celexpr", "r.spec.replicas >=")))),
+        400, "invalid-argument", "expression");
     assertProblem(api.post(invoke, Map.of("functions", List.of())), 400, "validation-failed", "functions");
     assertProblem(api.post(invoke, Map.of("where", "Slug = 'x'", "functions", List.of(call("get-replicas")))),
         400, "invalid-where", "where");

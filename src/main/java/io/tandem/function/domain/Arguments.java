@@ -76,6 +76,10 @@ public final class Arguments {
     return PathExpression.parse(string(name));
   }
 
+  public CelExpression cel(String name) {
+    return CelExpression.compile(string(name));
+  }
+
   public List<String> all(String name) {
     return values.getOrDefault(name, List.of());
   }
@@ -121,6 +125,13 @@ public final class Arguments {
           PathExpression.parse(value);
         } catch (IllegalArgumentException e) {
           throw invalid(function, parameter, "is not a valid path: " + e.getMessage());
+        }
+      }
+      case CEL -> {
+        try {
+          CelExpression.compile(value);
+        } catch (IllegalArgumentException e) {
+          throw invalid(function, parameter, "is not a valid CEL expression: " + e.getMessage());
         }
       }
       default -> {}
