@@ -107,15 +107,20 @@ public final class TextPatcher {
       if (change.path().isEmpty()) {
         return change.op() == Op.add ? appendDocument(text, change.to()) : document == null ? null : removeDocument(text, document);
       }
-      if (document == null) {
-        return null;
+      if (document == null || hasAnchors(document.root())) {
+        return null; // an anchored node is shared by its aliases: a splice there would change them all
       }
       List<String> segments = segments(change.path());
-      return switch (change.op()) {
-        case replace -> replace(text, document, segments, change.to());
-        case add -> add(text, document, segments, change.to());
-        case remove -> remove(text, document, segments);
-      };
+      String edited =
+          switch (change.op()) {
+            case replace -> replace(text, document, segments, change.to());
+            case add -> add(text, document, segments, change.to());
+            case remove -> remove(text, document, segments);
+          };
+      if (edited != null) {
+        KubernetesYaml.parse(edited); // a splice must leave valid YAML
+      }
+      return edited;
     } catch (RuntimeException e) {
       return null; // anything unexpected: fall back to re-emitting the document
     }
@@ -239,7 +244,7 @@ public final class TextPatcher {
 
   private String removeDocument(String text, Document document) {
     int from = lineStart(text, document.root().getStartMark().getIndex());
-    int to = lineEndAfter(text, lastContentEnd(text, document.root()));
+    int to = lineEndAfter(text, documentEnd(text, document.root()));
     // take one '---' separator with it: the one before, or else the one after
     int previousLine = from == 0 ? -1 : lineStart(text, from - 1);
     if (previousLine >= 0 && text.startsWith("---", previousLine)) {
@@ -257,7 +262,7 @@ public final class TextPatcher {
     String result = null;
     if (document != null && want != null) {
       int from = lineStart(text, document.root().getStartMark().getIndex());
-      int to = lineEndAfter(text, lastContentEnd(text, document.root()));
+      int to = lineEndAfter(text, documentEnd(text, document.root()));
       result = splice(text, from, to, style.block(want.content(), 0) + "\n");
     } else if (document != null) {
       result = removeDocument(text, document);
@@ -281,6 +286,16 @@ public final class TextPatcher {
       documents.add(style.block(resource.content(), 0) + "\n");
     }
     return String.join("---\n", documents);
+  }
+
+  private static boolean hasAnchors(Node node) {
+    if (node.getAnchor() != null) {
+      return true;
+    }
+    if (node instanceof MappingNode map) {
+      return map.getValue().stream().anyMatch(t -> hasAnchors(t.getKeyNode()) || hasAnchors(t.getValueNode()));
+    }
+    return node instanceof SequenceNode list && list.getValue().stream().anyMatch(TextPatcher::hasAnchors);
   }
 
   // ---- rendering ---------------------------------------------------------------------------------------------
@@ -329,6 +344,18 @@ public final class TextPatcher {
     int end = node.getEndMark().getIndex();
     int start = node.getStartMark().getIndex();
     while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+      end--;
+    }
+    return end;
+  }
+
+  /**
+   * The end of a document's content, from where its root ends rather than from its last value, which may be an alias
+   * whose position is that of its anchor, earlier in the text.
+   */
+  private static int documentEnd(String text, Node root) {
+    int end = Math.min(root.getEndMark().getIndex(), text.length());
+    while (end > 0 && Character.isWhitespace(text.charAt(end - 1))) {
       end--;
     }
     return end;
