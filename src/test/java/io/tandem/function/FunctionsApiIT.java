@@ -193,6 +193,9 @@ class FunctionsApiIT {
         400, "invalid-where", "where");
     assertProblem(api.post("/api/v1/spaces/no-such-space/functions/invoke", Map.of("functions", List.of(call("get-replicas")))),
         404, "not-found", "no-such-space");
+    assertProblem(api.post("/api/v1/spaces/no-such-space/functions/invoke",
+            Map.of("units", List.of("payment"), "functions", List.of(call("get-replicas")))),
+        404, "not-found", "no-such-space");
     assertThat(api.get("/api/v1/spaces/" + space + "/units/payment").json().path("version").asLong()).isEqualTo(1);
   }
 }

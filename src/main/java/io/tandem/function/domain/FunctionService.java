@@ -1,10 +1,12 @@
 package io.tandem.function.domain;
 
+import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
 import io.tandem.common.web.WhereNotSupported;
 import io.tandem.function.domain.FunctionRegistry.BoundCall;
+import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitService;
@@ -12,18 +14,24 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /** Invokes functions on units of a space: every unit on its own, each change one revision (source Function). */
 @Service
 public class FunctionService {
 
+  private static final Logger log = LoggerFactory.getLogger(FunctionService.class);
+
   private final FunctionRegistry registry;
   private final UnitService units;
+  private final SpaceService spaces;
 
-  public FunctionService(FunctionRegistry registry, UnitService units) {
+  public FunctionService(FunctionRegistry registry, UnitService units, SpaceService spaces) {
     this.registry = registry;
     this.units = units;
+    this.spaces = spaces;
   }
 
   public record Call(String name, List<String> args) {}
@@ -93,10 +101,16 @@ public class FunctionService {
           slug, mutated, mutated ? changed.headRevisionNum() : null, outcome.get().outputs(), outcome.get().findings(), null);
     } catch (TandemException e) {
       return new UnitResult(slug, false, null, List.of(), List.of(), e);
+    } catch (RuntimeException e) {
+      // A function that trips over data it did not expect fails this unit, not the whole call.
+      log.warn("Functions {} failed on unit {}/{}", calls.stream().map(BoundCall::name).toList(), space, slug, e);
+      return new UnitResult(slug, false, null, List.of(), List.of(),
+          new TandemException(ProblemCode.INTERNAL_ERROR, "The functions failed on this unit; it was left unchanged."));
     }
   }
 
   private List<String> selectUnits(String space, List<String> named) {
+    spaces.get(space); // 404 for the call, not for each unit
     if (named != null && !named.isEmpty()) {
       return List.copyOf(new LinkedHashSet<>(named));
     }
