@@ -54,6 +54,15 @@ class FunctionGoldenTest {
     assertThat(result).as("result.txt of " + name).isEqualTo(Files.readString(dir.resolve("result.txt")));
   }
 
+  @org.junit.jupiter.api.Test
+  void everyFunctionHasAGoldenCase() throws IOException {
+    List<String> called = new ArrayList<>();
+    for (String name : cases().toList()) {
+      called.add(Files.readAllLines(CASES.resolve(name).resolve("call")).get(0));
+    }
+    assertThat(called).containsAll(registry().definitions().stream().map(d -> d.name()).toList());
+  }
+
   /** One argument per line after the function name; a literal backslash-n in an argument is a newline. */
   static List<String> arguments(List<String> call) {
     return call.subList(1, call.size()).stream().map(argument -> argument.replace("\\n", "\n")).toList();
