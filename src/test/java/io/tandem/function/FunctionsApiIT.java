@@ -189,8 +189,8 @@ class FunctionsApiIT {
     assertProblem(api.post(invoke, Map.of("functions", List.of(call("vet-celexpr", "r.spec.replicas >=")))),
         400, "invalid-argument", "expression");
     assertProblem(api.post(invoke, Map.of("functions", List.of())), 400, "validation-failed", "functions");
-    assertProblem(api.post(invoke, Map.of("where", "Slug = 'x'", "functions", List.of(call("get-replicas")))),
-        400, "invalid-where", "where");
+    assertProblem(api.post(invoke, Map.of("where", "Slug = x'", "functions", List.of(call("get-replicas")))),
+        400, "invalid-where", "character 9");
     assertProblem(api.post("/api/v1/spaces/no-such-space/functions/invoke", Map.of("functions", List.of(call("get-replicas")))),
         404, "not-found", "no-such-space");
     assertProblem(api.post("/api/v1/spaces/no-such-space/functions/invoke",

@@ -103,12 +103,12 @@ class SpacesApiIT {
   }
 
   @Test
-  void listRejectsBadPagingAndUnsupportedWhere() {
+  void listRejectsBadPagingAndBadWhere() {
     assertProblem(api.get("/api/v1/spaces?limit=0"), 400, "invalid-argument", "limit");
     assertProblem(api.get("/api/v1/spaces?limit=1001"), 400, "invalid-argument", "limit");
     assertProblem(api.get("/api/v1/spaces?limit=ten"), 400, "invalid-argument", "limit");
     assertProblem(api.get("/api/v1/spaces?cursor=garbage!"), 400, "invalid-argument", "cursor");
-    assertProblem(api.get("/api/v1/spaces?where=Slug%20%3D%20'x'"), 400, "invalid-where", "where");
+    assertProblem(api.get("/api/v1/spaces?where=Slug%20%3D%3D%20'x'"), 400, "invalid-where", "character 7");
   }
 
   @Test

@@ -4,7 +4,6 @@ import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
-import io.tandem.common.web.WhereNotSupported;
 import io.tandem.function.domain.FunctionRegistry.BoundCall;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.RevisionSource;
@@ -62,13 +61,12 @@ public class FunctionService {
       }
       calls.add(registry.bind(call.name(), call.args()));
     }
-    WhereNotSupported.reject(invocation.where());
     String description =
         invocation.changeDescription() != null && !invocation.changeDescription().isBlank()
             ? invocation.changeDescription()
             : String.join("; ", calls.stream().map(call -> call.arguments().display()).toList());
     List<UnitResult> results = new ArrayList<>();
-    for (String slug : selectUnits(space, invocation.units())) {
+    for (String slug : selectUnits(space, invocation.units(), invocation.where())) {
       results.add(invokeOn(space, slug, calls, invocation.dryRun(), description, author));
     }
     return results;
@@ -109,18 +107,24 @@ public class FunctionService {
     }
   }
 
-  private List<String> selectUnits(String space, List<String> named) {
+  /** The named units, the units matching {@code where}, both (ANDed), or else every unit of the space. */
+  private List<String> selectUnits(String space, List<String> named, String where) {
     spaces.get(space); // 404 for the call, not for each unit
-    if (named != null && !named.isEmpty()) {
+    boolean filtered = where != null && !where.isBlank();
+    if (named != null && !named.isEmpty() && !filtered) {
       return List.copyOf(new LinkedHashSet<>(named));
     }
-    List<String> slugs = new ArrayList<>();
+    List<String> matching = new ArrayList<>();
     String cursor = null;
     do {
-      ListResponse<Unit> page = units.list(space, PageRequest.of(PageRequest.MAX_LIMIT, cursor), false);
-      page.items().forEach(unit -> slugs.add(unit.slug()));
+      ListResponse<Unit> page = units.list(space, PageRequest.of(PageRequest.MAX_LIMIT, cursor), false, where);
+      page.items().forEach(unit -> matching.add(unit.slug()));
       cursor = page.nextCursor();
     } while (cursor != null);
-    return slugs;
+    if (named == null || named.isEmpty()) {
+      return matching;
+    }
+    return new LinkedHashSet<>(named).stream().filter(matching::contains).toList();
   }
+
 }

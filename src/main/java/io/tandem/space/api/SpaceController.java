@@ -2,7 +2,6 @@ package io.tandem.space.api;
 
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
-import io.tandem.common.web.WhereNotSupported;
 import io.tandem.space.domain.SpaceService;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;
@@ -27,8 +26,7 @@ class SpaceController implements SpacesApi {
 
   @Override
   public ListResponse<SpaceResponse> listSpaces(String where, Integer limit, String cursor) {
-    WhereNotSupported.reject(where);
-    ListResponse<io.tandem.space.domain.Space> page = spaces.list(PageRequest.of(limit, cursor));
+    ListResponse<io.tandem.space.domain.Space> page = spaces.list(PageRequest.of(limit, cursor), where);
     return new ListResponse<>(page.items().stream().map(SpaceResponse::from).toList(), page.nextCursor());
   }
 

@@ -33,7 +33,7 @@ public interface SpacesApi {
   @Operation(operationId = "listSpaces", summary = "List spaces, ordered by slug")
   @GetMapping
   ListResponse<SpaceResponse> listSpaces(
-      @Parameter(description = "Filter in the where language (not supported yet)") @RequestParam(required = false) String where,
+      @Parameter(description = "Filter in the where language, e.g. Labels.tier = 'backend' AND HeadRevisionNum > LiveRevisionNum") @RequestParam(required = false) String where,
       @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
 

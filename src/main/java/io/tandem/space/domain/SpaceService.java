@@ -7,6 +7,8 @@ import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.MergePatch;
 import io.tandem.common.web.PageRequest;
 import io.tandem.common.web.Slugs;
+import io.tandem.query.WhereAttributes;
+import io.tandem.query.WhereSql;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -52,8 +54,9 @@ public class SpaceService {
     return store.find(slug).orElseThrow(() -> TandemException.notFound("Space '" + slug + "' does not exist."));
   }
 
-  public ListResponse<Space> list(PageRequest page) {
-    return page.page(store.list(page), Space::slug);
+  /** Spaces that match {@code where} (the where language; blank for all). */
+  public ListResponse<Space> list(PageRequest page, String where) {
+    return page.page(store.list(page, WhereSql.of(where, WhereAttributes.SPACES)), Space::slug);
   }
 
   public Space patch(String slug, JsonNode body) {

@@ -1,6 +1,7 @@
 package io.tandem.space.domain;
 
 import io.tandem.common.web.PageRequest;
+import io.tandem.query.WhereSql;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -13,8 +14,8 @@ public interface SpaceStore {
 
   Optional<Space> find(String slug);
 
-  /** Spaces ordered by slug, after {@code page.after()}, at most {@code page.limit() + 1} of them. */
-  List<Space> list(PageRequest page);
+  /** Spaces that match {@code where}, ordered by slug, after {@code page.after()}, at most {@code page.limit() + 1}. */
+  List<Space> list(PageRequest page, WhereSql where);
 
   /**
    * Changes a space atomically: the row is locked, {@code change} computes the new metadata from the current state,

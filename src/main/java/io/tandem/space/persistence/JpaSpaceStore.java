@@ -2,13 +2,18 @@ package io.tandem.space.persistence;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.web.PageRequest;
+import io.tandem.query.WhereSql;
+import jakarta.persistence.Query;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceStore;
 import jakarta.persistence.EntityManager;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import org.springframework.data.domain.Limit;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -51,14 +56,19 @@ public class JpaSpaceStore implements SpaceStore {
 
   @Override
   @Transactional(readOnly = true)
-  public List<Space> list(PageRequest page) {
-    Limit limit = Limit.of(page.limit() + 1);
-    List<SpaceEntity> rows =
-        page.after() == null
-            ? spaces.findAllByOrderBySlugAsc(limit)
-            : spaces.findBySlugGreaterThanOrderBySlugAsc(page.after(), limit);
-    return rows.stream().map(SpaceEntity::toDomain).toList();
+  @SuppressWarnings("unchecked")
+  public List<Space> list(PageRequest page, WhereSql where) {
+    Query query =
+        entityManager.createNativeQuery(
+            "select s.id from space s where (cast(:after as text) is null or s.slug > cast(:after as text))"
+                + " and " + where.sql() + " order by s.slug limit :limit");
+    where.parameters().forEach(query::setParameter);
+    List<UUID> ids = query.setParameter("after", page.after()).setParameter("limit", page.limit() + 1).getResultList();
+    Map<UUID, SpaceEntity> found = new HashMap<>();
+    spaces.findAllById(ids).forEach(entity -> found.put(entity.id, entity));
+    return ids.stream().map(found::get).filter(Objects::nonNull).map(SpaceEntity::toDomain).toList();
   }
+
 
   @Override
   @Transactional

@@ -1,10 +1,8 @@
 package io.tandem.space.persistence;
 
 import jakarta.persistence.LockModeType;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.data.domain.Limit;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Lock;
 import org.springframework.data.jpa.repository.Query;
@@ -16,10 +14,6 @@ interface SpaceRepository extends JpaRepository<SpaceEntity, UUID> {
   @Lock(LockModeType.PESSIMISTIC_WRITE)
   @Query("select s from SpaceEntity s where s.slug = :slug")
   Optional<SpaceEntity> lockBySlug(String slug);
-
-  List<SpaceEntity> findAllByOrderBySlugAsc(Limit limit);
-
-  List<SpaceEntity> findBySlugGreaterThanOrderBySlugAsc(String after, Limit limit);
 
   @Query(value = "select count(*) from unit where space_id = :spaceId", nativeQuery = true)
   long countUnits(UUID spaceId);

@@ -5,7 +5,6 @@ import io.tandem.common.web.Authors;
 import io.tandem.common.web.ETags;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
-import io.tandem.common.web.WhereNotSupported;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
@@ -50,11 +49,10 @@ class UnitController implements UnitsApi {
 
   @Override
   public ListResponse<UnitResponse> listUnits(String space, String where, Integer limit, String cursor, String include) {
-    WhereNotSupported.reject(where);
     if (include != null && !include.isEmpty() && !include.equals("data")) {
       throw TandemException.invalidArgument("Parameter 'include' accepts only 'data', not '" + include + "'.");
     }
-    ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include));
+    ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include), where);
     return new ListResponse<>(page.items().stream().map(UnitResponse::from).toList(), page.nextCursor());
   }
 

@@ -48,7 +48,7 @@ public interface UnitsApi {
   @GetMapping
   ListResponse<UnitResponse> listUnits(
       @PathVariable("space") String space,
-      @Parameter(description = "Filter in the where language (not supported yet)") @RequestParam(required = false) String where,
+      @Parameter(description = "Filter in the where language, e.g. Labels.tier = 'backend' AND HeadRevisionNum > LiveRevisionNum") @RequestParam(required = false) String where,
       @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor,
       @Parameter(description = "'data' to include each unit's head data", schema = @Schema(allowableValues = "data"))

@@ -1,6 +1,7 @@
 package io.tandem.unit.domain;
 
 import io.tandem.common.web.PageRequest;
+import io.tandem.query.WhereSql;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -21,8 +22,11 @@ public interface UnitStore {
 
   Optional<Unit> find(String space, String slug, boolean withData);
 
-  /** Units of a space ordered by slug, after {@code page.after()}, at most {@code page.limit() + 1}. */
-  List<Unit> list(String space, PageRequest page, boolean withData);
+  /**
+   * Units of a space that match {@code where}, ordered by slug, after {@code page.after()}, at most {@code
+   * page.limit() + 1}.
+   */
+  List<Unit> list(String space, PageRequest page, boolean withData, WhereSql where);
 
   /**
    * Changes a unit atomically: locks it, passes its current state (with head data) to {@code change}, and writes

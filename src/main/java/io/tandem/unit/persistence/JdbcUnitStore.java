@@ -3,6 +3,7 @@ package io.tandem.unit.persistence;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.hash.ContentHash;
 import io.tandem.common.web.PageRequest;
+import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.Mutation;
@@ -102,12 +103,13 @@ public class JdbcUnitStore implements UnitStore {
 
   @Override
   @Transactional(readOnly = true)
-  public List<Unit> list(String space, PageRequest page, boolean withData) {
+  public List<Unit> list(String space, PageRequest page, boolean withData, WhereSql where) {
     return jdbc.sql(
             "select " + UNIT_COLUMNS + (withData ? ", b.body as head_data" : "")
                 + " from unit u join space s on s.id = u.space_id" + (withData ? HEAD_DATA_JOIN : "")
                 + " where s.slug = :space and (cast(:after as text) is null or u.slug > cast(:after as text))"
-                + " order by u.slug limit :limit")
+                + " and " + where.sql() + " order by u.slug limit :limit")
+        .params(where.parameters())
         .param("space", space)
         .param("after", page.after())
         .param("limit", page.limit() + 1)
