@@ -209,7 +209,7 @@ public final class WhereParser {
     }
     while (position < text.length()) {
       char c = text.charAt(position);
-      if (Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-' || c == '/' || c == '*') {
+      if (Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-' || c == '/' || c == '*' || c == '~') {
         position++;
       } else {
         break;

@@ -25,6 +25,19 @@ public record WhereSql(String sql, Map<String, Object> parameters) {
   /** No filter: always true. */
   public static final WhereSql NONE = new WhereSql("true", Map.of());
 
+  /** Both conditions; parameter names must not clash (each translator uses its own prefix). */
+  public WhereSql and(WhereSql other) {
+    if (this == NONE) {
+      return other;
+    }
+    if (other == NONE) {
+      return this;
+    }
+    Map<String, Object> parameters = new LinkedHashMap<>(this.parameters);
+    parameters.putAll(other.parameters);
+    return new WhereSql(sql + " and " + other.sql, Map.copyOf(parameters));
+  }
+
   /** Parses and translates {@code where}; {@link #NONE} for a blank one. */
   public static WhereSql of(String where, WhereAttributes attributes) {
     if (where == null || where.isBlank()) {

@@ -68,6 +68,46 @@ class WhereIT {
     assertThat(slugs("UpdatedAt >= '2000-01-01T00:00:00Z'")).hasSize(3);
   }
 
+  List<String> slugsWithData(String resourceType, String whereData) {
+    String query = (resourceType == null ? "" : "&resourceType=" + URLEncoder.encode(resourceType, StandardCharsets.UTF_8))
+        + (whereData == null ? "" : "&whereData=" + URLEncoder.encode(whereData, StandardCharsets.UTF_8));
+    Api.Response response = api.get(units + "?limit=100" + query);
+    assertThat(response.status()).as(response.toString()).isEqualTo(200);
+    return response.items().stream().map(item -> item.path("slug").asString()).toList();
+  }
+
+  @Test
+  void unitListsFilterByTheirConfiguration() {
+    assertThat(slugsWithData("apps/v1/Deployment", "spec.replicas < 2")).containsExactly("cart", "frontend");
+    assertThat(slugsWithData("apps/v1/Deployment", "spec.replicas >= 2 AND metadata.name = 'paymentservice'"))
+        .containsExactly("payment");
+    assertThat(slugsWithData(null, "spec.template.spec.containers.*.image LIKE '%:v0.10.2'")).hasSize(3);
+    assertThat(slugsWithData(null, "spec.template.spec.containers.*.image LIKE '%:latest'")).isEmpty();
+    assertThat(slugsWithData("v1/Service", "spec.ports.*.port IN (50051, 443)")).hasSize(3);
+    assertThat(slugsWithData("v1/Service", "spec.replicas < 2")).isEmpty();
+    assertThat(slugsWithData("v1/Service", "spec.clusterIP IS NULL")).hasSize(3);
+    assertThat(slugsWithData("apps/v1/Deployment", "spec.replicas = '1'")).as("types are strict").isEmpty();
+    assertThat(slugsWithData("apps/v1/StatefulSet", null)).isEmpty();
+    assertThat(slugsWithData("apps/v1/Deployment", null)).hasSize(3);
+    assertThat(api.get(units + "?where=" + URLEncoder.encode("Labels.tier = 'backend'", StandardCharsets.UTF_8)
+        + "&whereData=" + URLEncoder.encode("spec.replicas = 1", StandardCharsets.UTF_8)).items())
+        .extracting(item -> item.path("slug").asString()).containsExactly("cart");
+
+    assertProblem(api.get(units + "?resourceType=Deployment"), 400, "invalid-argument", "resourceType");
+    assertProblem(api.get(units + "?whereData=" + URLEncoder.encode("spec.replicas < spec.x", StandardCharsets.UTF_8)),
+        400, "invalid-where", "character 1");
+  }
+
+  @Test
+  void invokeSelectsByConfigurationToo() {
+    Api.Response invoked = api.post("/api/v1/spaces/" + space + "/functions/invoke", Map.of(
+        "resourceType", "apps/v1/Deployment", "whereData", "spec.replicas < 2",
+        "functions", List.of(Map.of("name", "set-replicas", "args", List.of("2")))));
+
+    assertThat(invoked.json().path("results").findValuesAsString("unit")).containsExactly("cart", "frontend");
+    assertThat(slugsWithData("apps/v1/Deployment", "spec.replicas < 2")).isEmpty();
+  }
+
   @Test
   void filteredListsPageThroughTheMatches() {
     Api.Response first = api.get(units + "?limit=1&where=" + URLEncoder.encode("Labels.tier = 'backend'", StandardCharsets.UTF_8));
@@ -116,7 +156,7 @@ class WhereIT {
   void hostileFiltersNeverBreakTheServer() {
     Random random = new Random(7);
     String[] pieces = {"Slug", "Labels.tier", "Space.Labels.env", "HeadRevisionNum", "CreatedAt", "Target", " = ", " != ",
-        " < ", " LIKE ", " ILIKE ", " IN ", " NOT IN ", " IS ", " NOT ", " NULL ", " AND ", "'", "''", "'backend'", "'%'",
+        " < ", " LIKE ", "spec.replicas", "spec.template.spec.containers.*.image", "metadata.labels.a~1b", "*", "0", " ILIKE ", " IN ", " NOT IN ", " IS ", " NOT ", " NULL ", " AND ", "'", "''", "'backend'", "'%'",
         "'\\'", "(", ")", ",", "1", "-1", "9223372036854775807", "true", ";", "--", "/*", "*/", "é", "😀", "\n", "$$",
         ":w0", "?", "'; drop table unit; --", "'2026-11-30T00:00:00Z'", "'" + "x".repeat(300) + "'"};
     for (int i = 0; i < 1500; i++) {
@@ -125,10 +165,11 @@ class WhereIT {
       for (int j = 0; j < length; j++) {
         where.append(pieces[random.nextInt(pieces.length)]);
       }
-      Api.Response response = api.get(units + "?where=" + URLEncoder.encode(where.toString(), StandardCharsets.UTF_8));
+      String parameter = i % 2 == 0 ? "where" : "whereData";
+      Api.Response response = api.get(units + "?" + parameter + "=" + URLEncoder.encode(where.toString(), StandardCharsets.UTF_8));
       assertThat(response.status()).as(where + " -> " + response).isIn(200, 400);
       if (response.status() == 400) {
-        assertThat(response.code()).as(where.toString()).isEqualTo("invalid-where");
+        assertThat(response.code()).as(where.toString()).isIn("invalid-where", "invalid-argument");
       }
     }
     assertThat(api.get(units).items()).hasSize(3);

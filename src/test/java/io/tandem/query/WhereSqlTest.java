@@ -147,11 +147,34 @@ class WhereSqlTest {
     }
   }
 
+  @Test
+  void dataFiltersBecomeJsonPathParameters() {
+    WhereSql sql = DataFilter.of("apps/v1/Deployment", "spec.template.spec.containers.*.image LIKE '%:latest' AND metadata.labels.a~1b = 'x'");
+
+    assertThat(sql.parameters())
+        .containsEntry("d0", "apps/v1/Deployment")
+        .containsEntry("d1", "$.\"spec\".\"template\".\"spec\".\"containers\"[*].\"image\"")
+        .containsEntry("d2", "%:latest")
+        .containsEntry("d3", "$.\"metadata\".\"labels\".\"a.b\"");
+    assertThat(sql.sql()).doesNotContain("latest").doesNotContain("containers").contains("cast(:d1 as jsonpath)");
+    assertThat(DataFilter.of(null, null)).isSameAs(WhereSql.NONE);
+  }
+
+  @Test
+  void dataFilterMistakesAreClear() {
+    assertThatThrownBy(() -> DataFilter.of("Deployment", null))
+        .isInstanceOfSatisfying(TandemException.class, e -> assertThat(e.code()).isEqualTo(ProblemCode.INVALID_ARGUMENT));
+    assertInvalid(() -> DataFilter.of(null, "spec.replicas < spec.minReadySeconds"), 1, "not with other paths");
+    assertInvalid(() -> DataFilter.of(null, "spec.replicas LIKE 1"), 20, "needs a 'string' value");
+    assertInvalid(() -> DataFilter.of(null, "spec.paused < true"), 15, "only be compared with = or !=");
+    assertInvalid(() -> DataFilter.of(null, "spec.replicas IN (1, 'a')"), 22, "one type");
+  }
+
   static void assertInvalid(Runnable call, int character, String message) {
     assertThatThrownBy(call::run)
         .isInstanceOfSatisfying(TandemException.class, e -> {
           assertThat(e.code()).isEqualTo(ProblemCode.INVALID_WHERE);
-          assertThat(e.getMessage()).contains("at character " + character + ":").contains(message);
+          assertThat(e.getMessage()).contains(" at character " + character + ":").contains(message);
         });
   }
 }

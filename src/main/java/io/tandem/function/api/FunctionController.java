@@ -3,6 +3,7 @@ package io.tandem.function.api;
 import io.tandem.common.web.Authors;
 import io.tandem.function.domain.FunctionRegistry;
 import io.tandem.function.domain.FunctionService;
+import io.tandem.unit.domain.UnitFilter;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.http.HttpStatus;
@@ -33,7 +34,7 @@ class FunctionController implements FunctionsApi {
             space,
             new FunctionService.Invocation(
                 request.units(),
-                request.where(),
+                new UnitFilter(request.where(), request.resourceType(), request.whereData()),
                 request.functions() == null
                     ? null
                     : request.functions().stream()

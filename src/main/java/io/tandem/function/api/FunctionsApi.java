@@ -44,7 +44,9 @@ public interface FunctionsApi {
   @Schema(name = "InvokeRequest")
   record InvokeRequest(
       @Schema(description = "Unit slugs; ANDed with where; neither means every unit of the space") List<String> units,
-      @Schema(description = "A where filter (not supported yet)") String where,
+      @Schema(description = "A filter in the where language") String where,
+      @Schema(description = "Only units with a resource of this type, e.g. apps/v1/Deployment") String resourceType,
+      @Schema(description = "Conditions on paths of such a resource, e.g. spec.replicas < 2") String whereData,
       @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<FunctionCall> functions,
       Boolean dryRun,
       String changeDescription) {}

@@ -8,6 +8,7 @@ import io.tandem.function.domain.FunctionRegistry.BoundCall;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitService;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -35,7 +36,8 @@ public class FunctionService {
 
   public record Call(String name, List<String> args) {}
 
-  public record Invocation(List<String> units, String where, List<Call> functions, boolean dryRun, String changeDescription) {}
+  public record Invocation(
+      List<String> units, UnitFilter filter, List<Call> functions, boolean dryRun, String changeDescription) {}
 
   /** The outcome for one unit; {@code error} set means it failed and was left unchanged. */
   public record UnitResult(
@@ -66,7 +68,7 @@ public class FunctionService {
             ? invocation.changeDescription()
             : String.join("; ", calls.stream().map(call -> call.arguments().display()).toList());
     List<UnitResult> results = new ArrayList<>();
-    for (String slug : selectUnits(space, invocation.units(), invocation.where())) {
+    for (String slug : selectUnits(space, invocation.units(), invocation.filter())) {
       results.add(invokeOn(space, slug, calls, invocation.dryRun(), description, author));
     }
     return results;
@@ -107,17 +109,16 @@ public class FunctionService {
     }
   }
 
-  /** The named units, the units matching {@code where}, both (ANDed), or else every unit of the space. */
-  private List<String> selectUnits(String space, List<String> named, String where) {
+  /** The named units, the units the filter selects, both (ANDed), or else every unit of the space. */
+  private List<String> selectUnits(String space, List<String> named, UnitFilter filter) {
     spaces.get(space); // 404 for the call, not for each unit
-    boolean filtered = where != null && !where.isBlank();
-    if (named != null && !named.isEmpty() && !filtered) {
+    if (named != null && !named.isEmpty() && filter.isAll()) {
       return List.copyOf(new LinkedHashSet<>(named));
     }
     List<String> matching = new ArrayList<>();
     String cursor = null;
     do {
-      ListResponse<Unit> page = units.list(space, PageRequest.of(PageRequest.MAX_LIMIT, cursor), false, where);
+      ListResponse<Unit> page = units.list(space, PageRequest.of(PageRequest.MAX_LIMIT, cursor), false, filter);
       page.items().forEach(unit -> matching.add(unit.slug()));
       cursor = page.nextCursor();
     } while (cursor != null);

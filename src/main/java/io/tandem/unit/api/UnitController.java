@@ -8,6 +8,7 @@ import io.tandem.common.web.PageRequest;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitService;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -48,11 +49,12 @@ class UnitController implements UnitsApi {
   }
 
   @Override
-  public ListResponse<UnitResponse> listUnits(String space, String where, Integer limit, String cursor, String include) {
+  public ListResponse<UnitResponse> listUnits(
+      String space, String where, String resourceType, String whereData, Integer limit, String cursor, String include) {
     if (include != null && !include.isEmpty() && !include.equals("data")) {
       throw TandemException.invalidArgument("Parameter 'include' accepts only 'data', not '" + include + "'.");
     }
-    ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include), where);
+    ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include), new UnitFilter(where, resourceType, whereData));
     return new ListResponse<>(page.items().stream().map(UnitResponse::from).toList(), page.nextCursor());
   }
 

@@ -49,6 +49,8 @@ public interface UnitsApi {
   ListResponse<UnitResponse> listUnits(
       @PathVariable("space") String space,
       @Parameter(description = "Filter in the where language, e.g. Labels.tier = 'backend' AND HeadRevisionNum > LiveRevisionNum") @RequestParam(required = false) String where,
+      @Parameter(description = "Only units with a resource of this type, e.g. apps/v1/Deployment") @RequestParam(required = false) String resourceType,
+      @Parameter(description = "Conditions on paths of such a resource, e.g. spec.replicas < 2 AND spec.template.spec.containers.*.image LIKE '%:latest'") @RequestParam(required = false) String whereData,
       @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor,
       @Parameter(description = "'data' to include each unit's head data", schema = @Schema(allowableValues = "data"))

@@ -11,8 +11,6 @@ import io.tandem.common.web.PageRequest;
 import io.tandem.common.web.Slugs;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.ParsedContent;
-import io.tandem.query.WhereAttributes;
-import io.tandem.query.WhereSql;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.UnifiedDiff;
 import io.tandem.space.domain.DriftMode;
@@ -94,9 +92,9 @@ public class UnitService {
     return store.find(space, slug, true).orElseThrow(() -> unitNotFound(space, slug));
   }
 
-  /** Units of a space that match {@code where} (the where language; blank for all). */
-  public ListResponse<Unit> list(String space, PageRequest page, boolean withData, String where) {
-    List<Unit> units = store.list(space, page, withData, WhereSql.of(where, WhereAttributes.UNITS));
+  /** Units of a space that the filter selects. */
+  public ListResponse<Unit> list(String space, PageRequest page, boolean withData, UnitFilter filter) {
+    List<Unit> units = store.list(space, page, withData, filter.toSql());
     if (units.isEmpty()) {
       spaces.get(space); // 404 for an unknown space rather than an empty list
     }

@@ -2,6 +2,8 @@ package io.tandem.unit.persistence;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.hash.ContentHash;
+import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.web.PageRequest;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
@@ -64,9 +66,9 @@ public class JdbcUnitStore implements UnitStore {
     int inserted =
         jdbc.sql(
                 "insert into unit (id, space_id, slug, display_name, labels, target, drift_mode, drift, version,"
-                    + " head_revision_num, created_at, updated_at) values (:id, :spaceId, :slug, :displayName,"
-                    + " cast(:labels as jsonb), :target, :driftMode, :drift, :version, 1, :createdAt, :updatedAt)"
-                    + " on conflict (space_id, slug) do nothing")
+                    + " head_revision_num, head_objects, created_at, updated_at) values (:id, :spaceId, :slug,"
+                    + " :displayName, cast(:labels as jsonb), :target, :driftMode, :drift, :version, 1,"
+                    + " cast(:headObjects as jsonb), :createdAt, :updatedAt) on conflict (space_id, slug) do nothing")
             .param("id", unit.id())
             .param("spaceId", spaceId)
             .param("slug", unit.slug())
@@ -76,6 +78,7 @@ public class JdbcUnitStore implements UnitStore {
             .param("driftMode", metadata.driftMode().name())
             .param("drift", unit.drift().name())
             .param("version", unit.version())
+            .param("headObjects", headObjects(first.data()))
             .param("createdAt", timestamp(unit.createdAt()))
             .param("updatedAt", timestamp(unit.updatedAt()))
             .update();
@@ -143,12 +146,14 @@ public class JdbcUnitStore implements UnitStore {
         jdbc.sql(
                 "update unit set display_name = :displayName, labels = cast(:labels as jsonb), target = :target,"
                     + " drift_mode = :driftMode, head_revision_num = :head, version = version + 1,"
+                    + " head_objects = coalesce(cast(:headObjects as jsonb), head_objects),"
                     + " updated_at = :updatedAt where id = :id and version = :version")
             .param("displayName", metadata.displayName())
             .param("labels", JsonColumns.write(metadata.labels()))
             .param("target", metadata.target())
             .param("driftMode", metadata.driftMode().name())
             .param("head", head)
+            .param("headObjects", result.revision() == null ? null : headObjects(data), java.sql.Types.VARCHAR)
             .param("updatedAt", timestamp(result.at()))
             .param("id", current.id())
             .param("version", current.version())
@@ -222,6 +227,38 @@ public class JdbcUnitStore implements UnitStore {
         .param("slug", slug)
         .query((rs, row) -> unit(rs, space, null))
         .optional();
+  }
+
+  /**
+   * Fills in {@code head_objects} for units written before the column existed; returns how many it did. Runs in
+   * batches so a large store is not locked at once.
+   */
+  @Transactional
+  public int projectMissingHeads(int batch) {
+    List<UUID> ids =
+        jdbc.sql("select id from unit where head_objects is null limit :batch for update skip locked")
+            .param("batch", batch)
+            .query(UUID.class)
+            .list();
+    for (UUID id : ids) {
+      String data =
+          jdbc.sql(
+                  "select b.body from unit u join revision r on r.unit_id = u.id and r.num = u.head_revision_num"
+                      + " join content_blob b on b.sha256 = r.content_sha256 where u.id = :id")
+              .param("id", id)
+              .query(String.class)
+              .single();
+      jdbc.sql("update unit set head_objects = cast(:objects as jsonb) where id = :id")
+          .param("objects", headObjects(data))
+          .param("id", id)
+          .update();
+    }
+    return ids.size();
+  }
+
+  /** The head data's objects as a JSON array: what resourceType and whereData query. */
+  private static String headObjects(String data) {
+    return JsonColumns.write(ParsedContent.parse(data).stream().map(KubernetesResource::content).toList());
   }
 
   private void appendRevision(UUID unitId, int num, NewRevision revision, Instant at) {
