@@ -57,7 +57,8 @@ class RevisionStoreBenchmark {
   void revisionStoreThroughputAndLatency() throws Exception {
     try (ConfigurableApplicationContext server =
         new SpringApplicationBuilder(TandemApplication.class)
-            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--logging.level.root=WARN")) {
+            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
+                "--tandem.sandbox.enabled=false", "--logging.level.root=WARN")) {
       int port = Integer.parseInt(server.getEnvironment().getProperty("local.server.port"));
       Api api = new Api(port);
       LoadClient http = new LoadClient(port);

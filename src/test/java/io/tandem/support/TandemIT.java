@@ -16,5 +16,5 @@ import org.springframework.boot.test.context.SpringBootTest;
 @ExtendWith(TestDatabase.class)
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = "tandem.embedded-postgres.persistent=false")
+    properties = {"tandem.embedded-postgres.persistent=false", "tandem.data-dir=target/it-data"})
 public @interface TandemIT {}

@@ -52,6 +52,18 @@ public final class MergePatch {
     return value.stringValue();
   }
 
+  /** The boolean value of a field; {@code null} when the patch sets it to null or does not name it. */
+  public Boolean bool(String field) {
+    JsonNode value = body == null ? null : body.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isBoolean()) {
+      throw TandemException.validation("Field '" + field + "' must be true or false.");
+    }
+    return value.booleanValue();
+  }
+
   /** {@code current} with the patch of a string map field applied, or {@code current} when the field is absent. */
   public Map<String, String> mergeMap(String field, Map<String, String> current) {
     if (!has(field)) {
