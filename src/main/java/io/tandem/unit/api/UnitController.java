@@ -10,9 +10,14 @@ import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitService;
+import io.tandem.worker.ActionQueue;
+import io.tandem.worker.UnitAction;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RestController;
@@ -24,9 +29,11 @@ class UnitController implements UnitsApi {
   private static final MediaType YAML_UTF8 = new MediaType("application", "yaml", StandardCharsets.UTF_8);
 
   private final UnitService units;
+  private final ActionQueue actions;
 
-  UnitController(UnitService units) {
+  UnitController(UnitService units, ActionQueue actions) {
     this.units = units;
+    this.actions = actions;
   }
 
   @Override
@@ -55,7 +62,9 @@ class UnitController implements UnitsApi {
       throw TandemException.invalidArgument("Parameter 'include' accepts only 'data', not '" + include + "'.");
     }
     ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include), new UnitFilter(where, resourceType, whereData));
-    return new ListResponse<>(page.items().stream().map(UnitResponse::from).toList(), page.nextCursor());
+    Map<UUID, UnitAction> latest = actions.latest(page.items().stream().map(Unit::id).toList());
+    return new ListResponse<>(
+        page.items().stream().map(unit -> UnitResponse.from(unit, latest.get(unit.id()))).toList(), page.nextCursor());
   }
 
   @Override
@@ -117,7 +126,8 @@ class UnitController implements UnitsApi {
         units.diff(space, unit, RevisionRef.parse("from", from), RevisionRef.parse("to", to)));
   }
 
-  private static ResponseEntity<UnitResponse> withETag(Unit unit) {
-    return ResponseEntity.ok().eTag(ETags.of(unit.version())).body(UnitResponse.from(unit));
+  private ResponseEntity<UnitResponse> withETag(Unit unit) {
+    UnitAction latest = actions.latest(List.of(unit.id())).get(unit.id());
+    return ResponseEntity.ok().eTag(ETags.of(unit.version())).body(UnitResponse.from(unit, latest));
   }
 }

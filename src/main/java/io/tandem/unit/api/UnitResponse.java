@@ -3,6 +3,7 @@ package io.tandem.unit.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.tandem.unit.domain.Unit;
+import io.tandem.worker.UnitAction;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -32,6 +33,11 @@ public record UnitResponse(
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
 
   static UnitResponse from(Unit unit) {
+    return from(unit, null);
+  }
+
+  /** With the unit's latest action as its status. */
+  static UnitResponse from(Unit unit, UnitAction latest) {
     return new UnitResponse(
         unit.id(),
         unit.space(),
@@ -47,7 +53,10 @@ public record UnitResponse(
         unit.previousLiveRevisionNum(),
         unit.unappliedChanges(),
         unit.drift().name(),
-        null,
+        latest == null
+            ? null
+            : new UnitStatus(latest.action().name(), latest.status().name(), latest.result(), latest.message(),
+                latest.finishedAt() != null ? latest.finishedAt() : latest.startedAt() != null ? latest.startedAt() : latest.createdAt()),
         unit.data(),
         unit.createdAt(),
         unit.updatedAt());

@@ -199,6 +199,21 @@ public class UnitService {
         });
   }
 
+  /** See {@link UnitStore#recordApply}. */
+  public void recordApply(UUID unitId, int lastApplied, Integer live) {
+    store.recordApply(unitId, lastApplied, live);
+  }
+
+  /** See {@link UnitStore#recordDestroyed}. */
+  public void recordDestroyed(UUID unitId) {
+    store.recordDestroyed(unitId);
+  }
+
+  /** The data of revision {@code num} of a unit (0: the empty configuration). */
+  public String dataAt(Unit unit, int num) {
+    return num == 0 ? "" : store.data(unit.id(), num).orElseThrow();
+  }
+
   public void delete(String space, String slug, boolean force, Long expectedVersion) {
     boolean deleted =
         store.delete(

@@ -41,6 +41,16 @@ public interface UnitStore {
    */
   boolean delete(String space, String slug, Consumer<Unit> check);
 
+  /**
+   * Records the apply counters: {@code lastApplied}, and, when {@code live} is not null, the live revision (the
+   * previous live one moves to previousLive when it changes). Counters are the server's observations, not changes to
+   * the unit: the version stays.
+   */
+  void recordApply(UUID unitId, int lastApplied, Integer live);
+
+  /** After a destroy: nothing of the unit is live any more; the previous live revision is remembered. */
+  void recordDestroyed(UUID unitId);
+
   /** Revisions newest first, before {@code page.afterNumber()}, at most {@code page.limit() + 1}; without data. */
   List<Revision> revisions(UUID unitId, PageRequest page);
 

@@ -182,6 +182,28 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
+  @Transactional
+  public void recordApply(UUID unitId, int lastApplied, Integer live) {
+    jdbc.sql("update unit set last_applied_revision_num = :lastApplied,"
+            + " previous_live_revision_num = case when cast(:live as integer) is not null"
+            + "   and cast(:live as integer) <> live_revision_num then live_revision_num else previous_live_revision_num end,"
+            + " live_revision_num = coalesce(cast(:live as integer), live_revision_num) where id = :id")
+        .param("lastApplied", lastApplied)
+        .param("live", live, java.sql.Types.INTEGER)
+        .param("id", unitId)
+        .update();
+  }
+
+  @Override
+  @Transactional
+  public void recordDestroyed(UUID unitId) {
+    jdbc.sql("update unit set previous_live_revision_num = case when live_revision_num > 0 then live_revision_num"
+            + " else previous_live_revision_num end, live_revision_num = 0 where id = :id")
+        .param("id", unitId)
+        .update();
+  }
+
+  @Override
   @Transactional(readOnly = true)
   public List<Revision> revisions(UUID unitId, PageRequest page) {
     return jdbc.sql(

@@ -1,0 +1,156 @@
+package io.tandem.worker;
+
+import io.tandem.common.error.TandemException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Unit actions in PostgreSQL. Claiming is one statement: the oldest open action whose unit has no earlier open action
+ * (so one unit's actions run one at a time, in order), skipping rows other workers hold. A claim is a lease: a worker
+ * that stops renewing it (crashed, killed) loses the action to the next worker once it expires; a worker that lost
+ * its lease cannot record an outcome over the new owner's.
+ */
+@Repository
+public class ActionQueue {
+
+  private static final String COLUMNS =
+      "a.id, a.unit_id, s.slug as space_slug, u.slug as unit_slug, a.action, a.revision_num, a.status, a.result,"
+          + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at";
+  private static final String FROM = " from unit_action a join unit u on u.id = a.unit_id join space s on s.id = u.space_id";
+
+  private final JdbcClient jdbc;
+
+  ActionQueue(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Transactional
+  public UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, Instant now) {
+    UUID id = UUID.randomUUID();
+    jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, status, created_at)"
+            + " values (:id, :unitId, :action, :revision, 'Pending', :now)")
+        .param("id", id)
+        .param("unitId", unitId)
+        .param("action", kind.name())
+        .param("revision", revisionNum, java.sql.Types.INTEGER)
+        .param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
+        .update();
+    return find(id).orElseThrow();
+  }
+
+  /** Claims the next runnable action for {@code owner}, leased for {@code lease}; empty when there is none. */
+  @Transactional
+  public Optional<UnitAction> claim(String owner, Duration lease) {
+    Optional<UUID> id =
+        jdbc.sql(
+                "update unit_action set status = 'Running', started_at = coalesce(started_at, now()),"
+                    + " lease_owner = :owner, lease_until = now() + cast(:lease as interval), attempts = attempts + 1"
+                    + " where id = (select a.id from unit_action a"
+                    + "   where (a.status = 'Pending' or (a.status = 'Running' and a.lease_until < now()))"
+                    + "   and not exists (select 1 from unit_action b where b.unit_id = a.unit_id"
+                    + "     and b.status in ('Pending', 'Running') and (b.created_at, b.id) < (a.created_at, a.id))"
+                    + "   order by a.created_at, a.id limit 1 for update skip locked)"
+                    + " returning id")
+            .param("owner", owner)
+            .param("lease", lease.toMillis() + " milliseconds")
+            .query(UUID.class)
+            .optional();
+    return id.flatMap(this::find);
+  }
+
+  /** Extends the lease; {@code false} when the action is no longer this worker's. */
+  @Transactional
+  public boolean renew(UUID id, String owner, Duration lease) {
+    return jdbc.sql("update unit_action set lease_until = now() + cast(:lease as interval)"
+                + " where id = :id and lease_owner = :owner and status = 'Running'")
+            .param("lease", lease.toMillis() + " milliseconds")
+            .param("id", id)
+            .param("owner", owner)
+            .update() == 1;
+  }
+
+  /** Records the outcome, if the action is still this worker's. */
+  @Transactional
+  public boolean finish(UUID id, String owner, UnitAction.Outcome outcome) {
+    return jdbc.sql("update unit_action set status = :status, result = :result, message = :message,"
+                + " captured_revision_num = :captured, finished_at = now(), lease_owner = null, lease_until = null"
+                + " where id = :id and lease_owner = :owner and status = 'Running'")
+            .param("status", outcome.status().name())
+            .param("result", outcome.result())
+            .param("message", outcome.message() == null ? "" : outcome.message())
+            .param("captured", outcome.capturedRevisionNum(), java.sql.Types.INTEGER)
+            .param("id", id)
+            .param("owner", owner)
+            .update() == 1;
+  }
+
+  public Optional<UnitAction> find(UUID id) {
+    return jdbc.sql("select " + COLUMNS + FROM + " where a.id = :id").param("id", id).query(ActionQueue::map).optional();
+  }
+
+  /** A unit's actions, newest first, before {@code before} (a created-at cursor), at most {@code limit}. */
+  public List<UnitAction> forUnit(UUID unitId, Instant before, int limit) {
+    return jdbc.sql("select " + COLUMNS + FROM + " where a.unit_id = :unitId"
+            + " and (cast(:before as timestamptz) is null or a.created_at < cast(:before as timestamptz))"
+            + " order by a.created_at desc limit :limit")
+        .param("unitId", unitId)
+        .param("before", before == null ? null : OffsetDateTime.ofInstant(before, ZoneOffset.UTC), java.sql.Types.TIMESTAMP_WITH_TIMEZONE)
+        .param("limit", limit)
+        .query(ActionQueue::map)
+        .list();
+  }
+
+  /** The newest action of each of these units that has one. */
+  public Map<UUID, UnitAction> latest(Collection<UUID> unitIds) {
+    if (unitIds.isEmpty()) {
+      return Map.of();
+    }
+    Map<UUID, UnitAction> latest = new HashMap<>();
+    jdbc.sql("select distinct on (a.unit_id) " + COLUMNS + FROM + " where a.unit_id in (:ids)"
+            + " order by a.unit_id, a.created_at desc")
+        .param("ids", List.copyOf(unitIds))
+        .query(ActionQueue::map)
+        .list()
+        .forEach(action -> latest.put(action.unitId(), action));
+    return latest;
+  }
+
+  private static UnitAction map(ResultSet rs, int row) throws SQLException {
+    return new UnitAction(
+        rs.getObject("id", UUID.class),
+        rs.getObject("unit_id", UUID.class),
+        rs.getString("space_slug"),
+        rs.getString("unit_slug"),
+        UnitAction.Kind.valueOf(rs.getString("action")),
+        rs.getObject("revision_num", Integer.class),
+        UnitAction.Status.valueOf(rs.getString("status")),
+        rs.getString("result"),
+        rs.getObject("captured_revision_num", Integer.class),
+        rs.getString("message"),
+        instant(rs, "created_at"),
+        instant(rs, "started_at"),
+        instant(rs, "finished_at"));
+  }
+
+  private static Instant instant(ResultSet rs, String column) throws SQLException {
+    OffsetDateTime time = rs.getObject(column, OffsetDateTime.class);
+    return time == null ? null : time.toInstant();
+  }
+
+  static TandemException notFound(UUID id) {
+    return TandemException.notFound("Action " + id + " does not exist.");
+  }
+}

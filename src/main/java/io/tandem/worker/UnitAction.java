@@ -1,0 +1,51 @@
+package io.tandem.worker;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** A queued or finished apply, refresh or destroy of one unit. */
+public record UnitAction(
+    UUID id,
+    UUID unitId,
+    String space,
+    String unit,
+    Kind action,
+    Integer revisionNum,
+    Status status,
+    String result,
+    Integer capturedRevisionNum,
+    String message,
+    Instant createdAt,
+    Instant startedAt,
+    Instant finishedAt) {
+
+  public enum Kind {
+    Apply,
+    Refresh,
+    Destroy
+  }
+
+  public enum Status {
+    Pending,
+    Running,
+    Completed,
+    Failed,
+    Canceled;
+
+    public boolean finished() {
+      return this == Completed || this == Failed || this == Canceled;
+    }
+  }
+
+  /** How an action ended: its status, result word ({@code ApplyCompleted} …) and message. */
+  public record Outcome(Status status, String result, String message, Integer capturedRevisionNum) {
+
+    public static Outcome completed(String result, String message) {
+      return new Outcome(Status.Completed, result, message, null);
+    }
+
+    public static Outcome failed(String result, String message) {
+      return new Outcome(Status.Failed, result, message, null);
+    }
+  }
+}
