@@ -101,6 +101,17 @@ public class UnitService {
     return page.page(units, Unit::slug);
   }
 
+  /**
+   * The units a filter selects in a space, or in every space when {@code space} is null (then {@code Space.Slug}
+   * and {@code Space.Labels.<key>} pick spaces).
+   */
+  public List<UnitStore.UnitKey> select(String space, UnitFilter filter) {
+    if (space != null) {
+      spaces.get(space);
+    }
+    return store.select(space, filter.toSql());
+  }
+
   /** A JSON merge patch over the unit's metadata and/or data; a new revision only when the data changes. */
   public Unit patch(String space, String slug, JsonNode body, Long expectedVersion, String author) {
     MergePatch patch = MergePatch.of(body, PATCHABLE);

@@ -28,6 +28,12 @@ public interface UnitStore {
    */
   List<Unit> list(String space, PageRequest page, boolean withData, WhereSql where);
 
+  /** A unit's name: its space and slug. */
+  record UnitKey(String space, String unit) {}
+
+  /** The units {@code where} selects, in one space or (space {@code null}) in all, ordered by space and slug. */
+  List<UnitKey> select(String space, WhereSql where);
+
   /**
    * Changes a unit atomically: locks it, passes its current state (with head data) to {@code change}, and writes
    * what that returns: metadata, a new head revision, and a version one higher. When {@code change} throws, nothing

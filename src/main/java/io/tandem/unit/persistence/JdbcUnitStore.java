@@ -121,6 +121,18 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
+  @Transactional(readOnly = true)
+  public List<UnitKey> select(String space, WhereSql where) {
+    return jdbc.sql("select s.slug as space_slug, u.slug as unit_slug from unit u join space s on s.id = u.space_id"
+            + " where (cast(:space as text) is null or s.slug = cast(:space as text)) and " + where.sql()
+            + " order by s.slug, u.slug")
+        .params(where.parameters())
+        .param("space", space)
+        .query((rs, row) -> new UnitKey(rs.getString("space_slug"), rs.getString("unit_slug")))
+        .list();
+  }
+
+  @Override
   @Transactional
   public Optional<Unit> change(String space, String slug, Function<Unit, UnitChange> change) {
     // Lock the unit row alone: with a join in the locking query, a writer that waited for the lock would re-check
