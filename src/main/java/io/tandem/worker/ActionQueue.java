@@ -27,7 +27,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class ActionQueue {
 
   private static final String COLUMNS =
-      "a.id, a.unit_id, s.slug as space_slug, u.slug as unit_slug, a.action, a.revision_num, a.status, a.result,"
+      "a.id, a.unit_id, s.slug as space_slug, u.slug as unit_slug, a.action, a.revision_num, a.dry_run, a.background, a.status, a.result,"
           + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at";
   private static final String FROM = " from unit_action a join unit u on u.id = a.unit_id join space s on s.id = u.space_id";
 
@@ -39,9 +39,22 @@ public class ActionQueue {
 
   @Transactional
   public UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, Instant now) {
+    return enqueue(unitId, kind, revisionNum, false, now);
+  }
+
+  @Transactional
+  public UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, Instant now) {
+    return enqueue(unitId, kind, revisionNum, dryRun, false, now);
+  }
+
+  @Transactional
+  public UnitAction enqueue(
+      UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background, Instant now) {
     UUID id = UUID.randomUUID();
-    jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, status, created_at)"
-            + " values (:id, :unitId, :action, :revision, 'Pending', :now)")
+    jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, status, created_at)"
+            + " values (:id, :unitId, :action, :revision, :dryRun, :background, 'Pending', :now)")
+        .param("dryRun", dryRun)
+        .param("background", background)
         .param("id", id)
         .param("unitId", unitId)
         .param("action", kind.name())
@@ -113,6 +126,21 @@ public class ActionQueue {
         .list();
   }
 
+  /**
+   * Queues a background refresh for every applied unit on a target that has no open action, at most {@code limit};
+   * returns how many.
+   */
+  @Transactional
+  public int enqueueBackgroundRefreshes(int limit) {
+    return jdbc.sql("insert into unit_action (id, unit_id, action, status, background, created_at)"
+            + " select gen_random_uuid(), u.id, 'Refresh', 'Pending', true, now() from unit u"
+            + " where u.live_revision_num > 0 and u.target is not null"
+            + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))"
+            + " order by u.id limit :limit")
+        .param("limit", limit)
+        .update();
+  }
+
   /** The newest action of each of these units that has one. */
   public Map<UUID, UnitAction> latest(Collection<UUID> unitIds) {
     if (unitIds.isEmpty()) {
@@ -136,6 +164,8 @@ public class ActionQueue {
         rs.getString("unit_slug"),
         UnitAction.Kind.valueOf(rs.getString("action")),
         rs.getObject("revision_num", Integer.class),
+        rs.getBoolean("dry_run"),
+        rs.getBoolean("background"),
         UnitAction.Status.valueOf(rs.getString("status")),
         rs.getString("result"),
         rs.getObject("captured_revision_num", Integer.class),

@@ -11,6 +11,8 @@ public record UnitAction(
     String unit,
     Kind action,
     Integer revisionNum,
+    boolean dryRun,
+    boolean background,
     Status status,
     String result,
     Integer capturedRevisionNum,
@@ -39,6 +41,10 @@ public record UnitAction(
 
   /** How an action ended: its status, result word ({@code ApplyCompleted} …) and message. */
   public record Outcome(Status status, String result, String message, Integer capturedRevisionNum) {
+
+    public static Outcome completed(String result, String message, Integer capturedRevisionNum) {
+      return new Outcome(Status.Completed, result, message, capturedRevisionNum);
+    }
 
     public static Outcome completed(String result, String message) {
       return new Outcome(Status.Completed, result, message, null);

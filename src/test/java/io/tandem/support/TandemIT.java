@@ -16,5 +16,10 @@ import org.springframework.boot.test.context.SpringBootTest;
 @ExtendWith(TestDatabase.class)
 @SpringBootTest(
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-    properties = {"tandem.embedded-postgres.persistent=false", "tandem.data-dir=target/it-data"})
+    properties = {
+      "tandem.embedded-postgres.persistent=false",
+      "tandem.data-dir=target/it-data",
+      // tests that need drift detection queue it themselves, so no background refresh interleaves with others
+      "tandem.live.detection-enabled=false"
+    })
 public @interface TandemIT {}

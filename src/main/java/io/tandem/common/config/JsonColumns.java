@@ -24,6 +24,11 @@ public final class JsonColumns {
     return MAPPER.readValue(json, new TypeReference<LinkedHashMap<String, String>>() {});
   }
 
+  /** A JSON object as an ordered map of plain values. */
+  public static Map<String, Object> readMap(String json) {
+    return MAPPER.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {});
+  }
+
   public static <T> List<T> readList(String json, Class<T> type) {
     if (json == null || json.isBlank()) {
       return List.of();

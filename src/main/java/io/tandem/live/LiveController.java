@@ -1,0 +1,52 @@
+package io.tandem.live;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.error.TandemException;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitService;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
+
+@Tag(name = "actions")
+@RestController
+class LiveController {
+
+  private final UnitService units;
+  private final LiveStore live;
+
+  LiveController(UnitService units, LiveStore live) {
+    this.units = units;
+    this.live = live;
+  }
+
+  @Schema(name = "LiveState")
+  record LiveResponse(
+      Instant observedAt,
+      @Schema(allowableValues = {"None", "Drifted", "Unknown"}) String drift,
+      @Schema(description = "The live objects as last observed, cleaned of server fields, as YAML") String data,
+      List<Map<String, Object>> resources,
+      @Schema(description = "Objects of the live revision that were not on the cluster") List<String> missing) {}
+
+  @Operation(operationId = "getUnitLive", summary = "The unit's objects as last observed on its target")
+  @GetMapping(path = "/api/v1/spaces/{space}/units/{unit}/live", produces = MediaType.APPLICATION_JSON_VALUE)
+  LiveResponse getLive(@PathVariable("space") String space, @PathVariable("unit") String unit) {
+    Unit found = units.get(space, unit);
+    LiveStore.Snapshot snapshot =
+        live.find(found.id())
+            .orElseThrow(() -> TandemException.notFound("Unit '" + unit + "' has not been observed on a target yet."));
+    DumperOptions options = new DumperOptions();
+    options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+    String data = new Yaml(options).dumpAll(snapshot.observed().stream().filter(Objects::nonNull).iterator());
+    return new LiveResponse(snapshot.observedAt(), found.drift().name(), data, snapshot.resources(), snapshot.missing());
+  }
+}

@@ -1,0 +1,130 @@
+package io.tandem.live;
+
+import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.Paths;
+import io.tandem.common.yaml.ResourceChange;
+import io.tandem.common.yaml.StructuralDiff;
+import io.tandem.function.domain.FunctionRunner;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The three-way part of a refresh: what changed between the baseline (the live state when configuration and cluster
+ * last agreed) and the live state now, both cleaned. Defaults the API server fills in are in both, so they never
+ * show. Changes to fields that an ignored manager (a controller such as an HPA's) owns are left out.
+ */
+public final class LiveDelta {
+
+  private LiveDelta() {}
+
+  /** One live change, with the field managers that own the changed field (not counting Tandem itself). */
+  public record Change(int resourceIndex, ResourceChange change, Set<String> managers) {}
+
+  /**
+   * @param identities the unit's resources (their ids name the changes), in the order of the two lists
+   * @param baseline cleaned objects, one per identity
+   * @param current the objects as read now, with their managedFields, one per identity; {@code null} when missing
+   */
+  public static List<Change> between(
+      List<KubernetesResource> identities, List<Map<String, Object>> baseline, List<Map<String, Object>> current,
+      Set<String> ignoredManagers) {
+    List<Change> changes = new ArrayList<>();
+    for (int i = 0; i < identities.size(); i++) {
+      if (current.get(i) == null || i >= baseline.size() || baseline.get(i) == null) {
+        continue;
+      }
+      KubernetesResource identity = identities.get(i);
+      Map<String, Object> now = LiveCleaner.clean(FunctionRunner.deepCopy(current.get(i)));
+      List<ResourceChange> diff =
+          StructuralDiff.between(List.of(as(identity, baseline.get(i))), List.of(as(identity, now)));
+      for (ResourceChange change : diff) {
+        Set<String> owners = new java.util.LinkedHashSet<>(FieldOwners.of(current.get(i), change.path()));
+        owners.remove("tandem");
+        if (owners.stream().anyMatch(ignoredManagers::contains)) {
+          continue; // a controller's field, such as replicas under an autoscaler: not configuration
+        }
+        changes.add(new Change(i, change, owners));
+      }
+    }
+    return changes;
+  }
+
+  /** {@code head} (deep-copied) with the changes made to it, path by path. */
+  public static List<Map<String, Object>> applyTo(List<KubernetesResource> head, List<Change> changes) {
+    List<Map<String, Object>> result = new ArrayList<>();
+    head.forEach(resource -> result.add(FunctionRunner.deepCopy(resource.content())));
+    for (Change change : changes) {
+      set(result.get(change.resourceIndex()), change.change());
+    }
+    return result;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void set(Map<String, Object> root, ResourceChange change) {
+    String[] segments = change.path().split("\\.", -1);
+    Object node = root;
+    for (int i = 0; i < segments.length - 1; i++) {
+      Object next = child(node, segments[i]);
+      if (next == null) {
+        if (change.op() == ResourceChange.Op.remove) {
+          return;
+        }
+        next = new LinkedHashMap<String, Object>();
+        if (node instanceof Map<?, ?> map) {
+          ((Map<String, Object>) map).put(unescape(segments[i]), next);
+        } else {
+          return;
+        }
+      }
+      node = next;
+    }
+    String last = segments[segments.length - 1];
+    if (node instanceof Map<?, ?> map) {
+      if (change.op() == ResourceChange.Op.remove) {
+        map.remove(unescape(last));
+      } else {
+        ((Map<String, Object>) map).put(unescape(last), FunctionRunner.deepCopy(change.to()));
+      }
+    } else if (node instanceof List<?> list && last.chars().allMatch(Character::isDigit)) {
+      List<Object> items = (List<Object>) list;
+      int index = Integer.parseInt(last);
+      if (change.op() == ResourceChange.Op.remove) {
+        if (index < items.size()) {
+          items.remove(index);
+        }
+      } else if (index < items.size() && change.op() == ResourceChange.Op.replace) {
+        items.set(index, FunctionRunner.deepCopy(change.to()));
+      } else {
+        items.add(Math.min(index, items.size()), FunctionRunner.deepCopy(change.to()));
+      }
+    }
+  }
+
+  private static Object child(Object node, String segment) {
+    if (node instanceof Map<?, ?> map) {
+      return map.get(unescape(segment));
+    }
+    if (node instanceof List<?> list && segment.chars().allMatch(Character::isDigit)) {
+      int index = Integer.parseInt(segment);
+      return index < list.size() ? list.get(index) : null;
+    }
+    return null;
+  }
+
+  private static String unescape(String segment) {
+    return segment.replace("~1", ".").replace("~0", "~");
+  }
+
+  private static KubernetesResource as(KubernetesResource identity, Map<String, Object> content) {
+    return new KubernetesResource(identity.apiVersion(), identity.kind(), identity.namespace(), identity.name(), content,
+        identity.document(), identity.line());
+  }
+
+  /** The path of a change, for messages. */
+  static String describe(Change change) {
+    return Paths.child(change.change().resource(), change.change().path());
+  }
+}

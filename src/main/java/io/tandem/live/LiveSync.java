@@ -1,0 +1,227 @@
+package io.tandem.live;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.common.yaml.StructuralDiff;
+import io.tandem.common.yaml.TextPatcher;
+import io.tandem.target.domain.ApplyObserver;
+import io.tandem.target.domain.ClusterApplier;
+import io.tandem.target.domain.ClusterConnector;
+import io.tandem.target.domain.Target;
+import io.tandem.target.domain.TargetCredentials;
+import io.tandem.target.domain.TargetService;
+import io.tandem.unit.domain.Mutation;
+import io.tandem.unit.domain.RevisionSource;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitService;
+import io.tandem.space.domain.DriftMode;
+import io.tandem.worker.ActionHandler;
+import io.tandem.worker.ActionQueue;
+import io.tandem.worker.UnitAction;
+import io.tandem.worker.UnitAction.Outcome;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * Live → configuration. A refresh reads the unit's objects from its target, compares them (cleaned) with the
+ * baseline, and, unless it is a dry run, patches only that delta onto the head as a new revision (source Refresh),
+ * whose mutations name the field managers that made each change. Objects deleted out of band are reported as
+ * missing, never removed from the configuration; an unreachable target makes the drift Unknown.
+ */
+@Component
+public class LiveSync implements ActionHandler, ApplyObserver {
+
+  private final UnitService units;
+  private final TargetService targets;
+  private final ClusterConnector connector;
+  private final ClusterApplier applier;
+  private final LiveStore live;
+  private final ActionQueue queue;
+  private final Clock clock;
+  private final Set<String> ignoredManagers;
+
+  LiveSync(UnitService units, TargetService targets, ClusterConnector connector, ClusterApplier applier, LiveStore live,
+      ActionQueue queue, Clock clock,
+      @Value("${tandem.live.ignored-managers:kube-controller-manager,vpa-recommender,vpa-updater,cluster-autoscaler}")
+          String ignoredManagers) {
+    this.units = units;
+    this.targets = targets;
+    this.connector = connector;
+    this.applier = applier;
+    this.live = live;
+    this.queue = queue;
+    this.clock = clock;
+    this.ignoredManagers = Arrays.stream(ignoredManagers.split(",")).map(String::trim).collect(Collectors.toSet());
+  }
+
+  @Override
+  public UnitAction.Kind kind() {
+    return UnitAction.Kind.Refresh;
+  }
+
+  /** After a successful apply: the live state now is what configuration and cluster agree on. */
+  @Override
+  public void applied(Unit unit, KubernetesClient client, String namespace, String data) {
+    List<Map<String, Object>> objects = applier.read(client, namespace, data);
+    List<Map<String, Object>> resources = resources(objects);
+    List<Map<String, Object>> cleaned = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
+    List<KubernetesResource> identities = KubernetesYaml.parse(data);
+    for (int i = 0; i < objects.size(); i++) {
+      cleaned.add(objects.get(i) == null ? null : LiveCleaner.clean(objects.get(i)));
+      if (objects.get(i) == null) {
+        missing.add(identities.get(i).id());
+      }
+    }
+    live.record(unit.id(), cleaned, resources, missing, true, clock.instant());
+    live.recordDrift(unit.id(), "None");
+  }
+
+  @Override
+  public void destroyed(Unit unit) {
+    live.forget(unit.id());
+    live.recordDrift(unit.id(), "None");
+  }
+
+  @Override
+  public Outcome run(UnitAction action) {
+    Unit unit = units.get(action.space(), action.unit());
+    String slug = unit.metadata().target();
+    if (slug == null || unit.liveRevisionNum() == 0) {
+      return Outcome.failed("RefreshFailed", "The unit is not live on a target; apply it first.");
+    }
+    Target target;
+    TargetCredentials credentials;
+    try {
+      target = targets.get(slug);
+      credentials = targets.credentials(slug);
+    } catch (TandemException | IllegalStateException e) {
+      return Outcome.failed("RefreshFailed", "Target '" + slug + "': " + e.getMessage());
+    }
+    String liveData = units.dataAt(unit, unit.liveRevisionNum());
+    List<KubernetesResource> identities = KubernetesYaml.parse(liveData);
+    List<Map<String, Object>> current;
+    try (KubernetesClient client = connector.connect(credentials, target.namespace())) {
+      current = applier.read(client, target.namespace(), liveData);
+    } catch (RuntimeException e) {
+      live.recordDrift(unit.id(), "Unknown");
+      return Outcome.failed("RefreshFailed", "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e));
+    }
+    LiveStore.Snapshot snapshot = live.find(unit.id()).orElse(null);
+    List<String> missing = new ArrayList<>();
+    List<Map<String, Object>> cleaned = new ArrayList<>();
+    for (int i = 0; i < current.size(); i++) {
+      if (current.get(i) == null) {
+        missing.add(identities.get(i).id());
+      }
+      cleaned.add(current.get(i) == null ? null : LiveCleaner.clean(io.tandem.function.domain.FunctionRunner.deepCopy(current.get(i))));
+    }
+    if (snapshot == null) {
+      live.record(unit.id(), cleaned, resources(current), missing, true, clock.instant());
+      live.recordDrift(unit.id(), missing.isEmpty() ? "None" : "Drifted");
+      return Outcome.completed(missing.isEmpty() ? "RefreshAndNoDrift" : "RefreshAndDrifted", "First observation recorded as the baseline.");
+    }
+    List<LiveDelta.Change> changes = LiveDelta.between(identities, snapshot.baseline(), current, ignoredManagers);
+    boolean drifted = !changes.isEmpty() || !missing.isEmpty();
+    if (!drifted) {
+      live.record(unit.id(), cleaned, resources(current), missing, false, clock.instant());
+      live.recordDrift(unit.id(), "None");
+      return Outcome.completed("RefreshAndNoDrift", "The live objects match the live revision " + unit.liveRevisionNum() + ".");
+    }
+    String summary = describe(changes, missing);
+    DriftMode mode = action.background() ? unit.metadata().driftMode() : DriftMode.Capture;
+    if (mode == DriftMode.Revert) {
+      Set<String> people = new LinkedHashSet<>();
+      changes.forEach(change -> change.managers().stream().filter(LiveSync::isPerson).forEach(people::add));
+      live.record(unit.id(), cleaned, resources(current), missing, false, clock.instant());
+      live.recordDrift(unit.id(), "Drifted");
+      if (!people.isEmpty()) {
+        return Outcome.completed("RefreshAndDrifted", summary + " Held, not reverted: a break-glass change by " + people + ".");
+      }
+      queue.enqueue(unit.id(), UnitAction.Kind.Apply, unit.liveRevisionNum(), clock.instant());
+      return Outcome.completed("RefreshAndDrifted", summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");
+    }
+    if (action.dryRun() || changes.isEmpty() || mode == DriftMode.Report) {
+      // Report only: the baseline stays, so a later capture still sees the whole change.
+      live.record(unit.id(), cleaned, resources(current), missing, false, clock.instant());
+      live.recordDrift(unit.id(), "Drifted");
+      return Outcome.completed("RefreshAndDrifted", summary);
+    }
+    Integer captured = capture(unit, changes);
+    live.record(unit.id(), cleaned, resources(current), missing, true, clock.instant());
+    live.recordDrift(unit.id(), missing.isEmpty() ? "None" : "Drifted");
+    return Outcome.completed("RefreshAndDrifted", summary + (captured == null ? "" : " Captured as revision " + captured + "."), captured);
+  }
+
+  /** Patches the delta onto the head as a Refresh revision; the live revision moves with it if head was live. */
+  private Integer capture(Unit unit, List<LiveDelta.Change> changes) {
+    AtomicReference<Boolean> headWasLive = new AtomicReference<>(false);
+    Unit changed =
+        units.editData(unit.space(), unit.slug(), "refresh", current -> {
+          headWasLive.set(current.headRevisionNum() == current.liveRevisionNum());
+          List<KubernetesResource> head = KubernetesYaml.parse(current.data());
+          List<Map<String, Object>> patched = LiveDelta.applyTo(head, changes);
+          List<KubernetesResource> wanted = new ArrayList<>();
+          for (int i = 0; i < patched.size(); i++) {
+            wanted.add(KubernetesYaml.resource(patched.get(i), i + 1));
+          }
+          String data = TextPatcher.patch(current.data(), wanted);
+          List<Mutation> mutations = new ArrayList<>();
+          StructuralDiff.between(head, wanted).forEach(change -> mutations.add(Mutation.of(change, by(changes, change.path()))));
+          return new UnitService.DataEdit(data, RevisionSource.Refresh, "Captured from the cluster: " + describe(changes, List.of()), mutations);
+        });
+    if (changed.headRevisionNum() == unit.headRevisionNum()) {
+      return null;
+    }
+    if (headWasLive.get()) {
+      units.recordApply(unit.id(), changed.lastAppliedRevisionNum(), changed.headRevisionNum());
+    }
+    return changed.headRevisionNum();
+  }
+
+  /** Field managers of people's tools (kubectl edit/patch/apply …), as opposed to controllers. */
+  private static boolean isPerson(String manager) {
+    return manager.startsWith("kubectl") || manager.equals("k9s") || manager.equals("Mozilla");
+  }
+
+  private static String by(List<LiveDelta.Change> changes, String path) {
+    Set<String> managers = new LinkedHashSet<>();
+    changes.stream().filter(change -> change.change().path().equals(path)).forEach(change -> managers.addAll(change.managers()));
+    return managers.isEmpty() ? "refresh" : "refresh: " + String.join(", ", managers);
+  }
+
+  private static String describe(List<LiveDelta.Change> changes, List<String> missing) {
+    List<String> parts = new ArrayList<>();
+    changes.forEach(change -> parts.add(change.change().resource() + " " + change.change().path()
+        + (change.managers().isEmpty() ? "" : " (by " + String.join(", ", change.managers()) + ")")));
+    missing.forEach(id -> parts.add(id + " is missing from the cluster"));
+    return "Drift: " + String.join("; ", parts) + ".";
+  }
+
+  private static List<Map<String, Object>> resources(List<Map<String, Object>> objects) {
+    List<Map<String, Object>> resources = new ArrayList<>();
+    for (Map<String, Object> object : objects) {
+      if (object != null && object.get("metadata") instanceof Map<?, ?> metadata) {
+        Map<String, Object> entry = new java.util.LinkedHashMap<>();
+        entry.put("apiVersion", object.get("apiVersion"));
+        entry.put("kind", object.get("kind"));
+        entry.put("namespace", metadata.get("namespace"));
+        entry.put("name", metadata.get("name"));
+        entry.put("resourceVersion", metadata.get("resourceVersion"));
+        resources.add(entry);
+      }
+    }
+    return resources;
+  }
+}
