@@ -1,0 +1,114 @@
+package io.tandem.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tandem.TandemApplication;
+import io.tandem.sandbox.SandboxCluster;
+import io.tandem.support.Api;
+import io.tandem.support.Fixtures;
+import io.tandem.worker.ActionQueue;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Drift detection on the sandbox ({@code ./mvnw test -Pbenchmark}): the latency from an out-of-band change to the
+ * drift being recorded, with background refresh every second, over 100 changes; and how long one background pass
+ * over 1,000 applied units takes. Writes {@code target/benchmark-drift.txt}.
+ */
+class DriftBenchmark {
+
+  static final int CHANGES = Integer.getInteger("benchmark.changes", 100);
+  static final int UNITS = Integer.getInteger("benchmark.driftUnits", 1000);
+
+  @Test
+  void detectionLatencyAndABackgroundPass() throws Exception {
+    try (ConfigurableApplicationContext server =
+        new SpringApplicationBuilder(TandemApplication.class)
+            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
+                "--tandem.live.refresh-interval=1s", "--tandem.worker.threads=4", "--logging.level.root=WARN")) {
+      Api api = new Api(Integer.parseInt(server.getEnvironment().getProperty("local.server.port")));
+      JdbcTemplate jdbc = server.getBean(JdbcTemplate.class);
+      StringBuilder report = new StringBuilder();
+      try (KubernetesClient kubectl = server.getBean(SandboxCluster.class).client()) {
+        api.post("/api/v1/spaces", Map.of("slug", "bench"));
+        String data = Fixtures.paymentService().replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: bench\n");
+        api.post("/api/v1/spaces/bench/units", Map.of("slug", "watched", "data", data, "target", "sandbox"));
+        assertThat(api.post("/api/v1/spaces/bench/units/watched/apply?wait=60", null).json().path("result").asString())
+            .isEqualTo("ApplyCompleted");
+
+        long[] latencies = new long[CHANGES];
+        for (int i = 0; i < CHANGES; i++) {
+          String memory = (200 + i) + "Mi";
+          jdbc.update("update unit set drift = 'None' where slug = 'watched'");
+          jdbc.update("update unit_live set baseline = observed");
+          long start = System.nanoTime();
+          kubectl.apps().deployments().inNamespace("bench").withName("paymentservice").edit(deployment -> {
+            deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getLimits().put("memory", new Quantity(memory));
+            return deployment;
+          });
+          while (!"Drifted".equals(jdbc.queryForObject("select drift from unit where slug = 'watched'", String.class))) {
+            Thread.sleep(20);
+            assertThat(System.nanoTime() - start).isLessThan(Duration.ofSeconds(60).toNanos());
+          }
+          latencies[i] = System.nanoTime() - start;
+        }
+        Arrays.sort(latencies);
+        report.append(String.format(Locale.ROOT, "Detection latency (refresh every 1 s), %d out-of-band changes: p50 %.2f s, p95 %.2f s%n",
+            CHANGES, latencies[CHANGES / 2] / 1e9, latencies[CHANGES * 95 / 100] / 1e9));
+      }
+
+      System.out.print(report);
+      append(report.toString());
+    }
+    // A second server without periodic detection, so that nothing but the one pass below is queued.
+    try (ConfigurableApplicationContext server =
+        new SpringApplicationBuilder(TandemApplication.class)
+            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
+                "--tandem.live.detection-enabled=false", "--tandem.worker.threads=4", "--logging.level.root=WARN")) {
+      Api api = new Api(Integer.parseInt(server.getEnvironment().getProperty("local.server.port")));
+      JdbcTemplate jdbc = server.getBean(JdbcTemplate.class);
+      StringBuilder report = new StringBuilder();
+      api.post("/api/v1/spaces", Map.of("slug", "bench"));
+      String data = Fixtures.paymentService();
+      for (int i = 0; i < UNITS; i++) {
+        String named = data.replace("  name: paymentservice\n", "  name: svc-" + i + "\n  namespace: fleet\n");
+        api.post("/api/v1/spaces/bench/units", Map.of("slug", "svc-" + i, "data", named, "target", "sandbox"));
+      }
+      long applyStart = System.nanoTime();
+      assertThat(api.post("/api/v1/spaces/bench/actions", Map.of("action", "apply", "where", "Slug LIKE 'svc-%'")).status()).isEqualTo(200);
+      waitForIdle(jdbc);
+      report.append(String.format(Locale.ROOT, "Applying %d units (4 worker threads): %.1f s%n", UNITS, (System.nanoTime() - applyStart) / 1e9));
+      long start = System.nanoTime();
+      int queued = server.getBean(ActionQueue.class).enqueueBackgroundRefreshes(100_000);
+      waitForIdle(jdbc);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      report.append(String.format(Locale.ROOT, "One background pass over %d applied units (4 worker threads): %.1f s%n", queued, seconds));
+
+      System.out.print(report);
+      append(report.toString());
+    }
+  }
+
+  private static void append(String text) throws java.io.IOException {
+    Path out = Path.of("target", "benchmark-drift.txt");
+    Files.createDirectories(out.getParent());
+    Files.writeString(out, text, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+  }
+
+  private static void waitForIdle(JdbcTemplate jdbc) throws InterruptedException {
+    while (jdbc.queryForObject("select count(*) from unit_action where status in ('Pending', 'Running')", Integer.class) > 0) {
+      Thread.sleep(100);
+    }
+  }
+}
