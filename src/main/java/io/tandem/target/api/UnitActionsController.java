@@ -1,0 +1,52 @@
+package io.tandem.target.api;
+
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.PageRequest;
+import io.tandem.target.domain.ActionService;
+import io.tandem.unit.domain.RevisionRef;
+import io.tandem.worker.UnitAction;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+class UnitActionsController implements UnitActionsApi {
+
+  private final ActionService actions;
+
+  UnitActionsController(ActionService actions) {
+    this.actions = actions;
+  }
+
+  @Override
+  public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait) {
+    return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), wait));
+  }
+
+  @Override
+  public ResponseEntity<UnitActionResponse> refreshUnit(String space, String unit, boolean dryRun, Integer wait) {
+    return respond(actions.refresh(space, unit, dryRun, wait));
+  }
+
+  @Override
+  public ResponseEntity<UnitActionResponse> destroyUnit(String space, String unit, Integer wait) {
+    return respond(actions.destroy(space, unit, wait));
+  }
+
+  @Override
+  public ListResponse<UnitActionResponse> listUnitActions(String space, String unit, Integer limit, String cursor) {
+    ListResponse<UnitAction> page = actions.forUnit(space, unit, PageRequest.of(limit, cursor));
+    return new ListResponse<>(page.items().stream().map(UnitActionResponse::from).toList(), page.nextCursor());
+  }
+
+  @Override
+  public UnitActionResponse getAction(UUID id) {
+    return UnitActionResponse.from(actions.get(id));
+  }
+
+  private static ResponseEntity<UnitActionResponse> respond(UnitAction action) {
+    return ResponseEntity.status(action.status().finished() ? HttpStatus.OK : HttpStatus.ACCEPTED)
+        .body(UnitActionResponse.from(action));
+  }
+}

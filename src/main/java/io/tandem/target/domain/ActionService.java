@@ -1,0 +1,103 @@
+package io.tandem.target.domain;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.PageRequest;
+import io.tandem.unit.domain.RevisionRef;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitService;
+import io.tandem.worker.ActionQueue;
+import io.tandem.worker.UnitAction;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+
+/** Queues apply and destroy for units, and lets callers wait for the outcome. */
+@Service
+public class ActionService {
+
+  static final int MAX_WAIT_SECONDS = 300;
+
+  private final UnitService units;
+  private final ActionQueue queue;
+  private final Clock clock;
+
+  public ActionService(UnitService units, ActionQueue queue, Clock clock) {
+    this.units = units;
+    this.queue = queue;
+    this.clock = clock;
+  }
+
+  /** @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision */
+  public UnitAction apply(String space, String slug, RevisionRef revision, Integer waitSeconds) {
+    Unit unit = withTarget(space, slug, "applied");
+    int num = revision.resolve(unit);
+    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Apply, num, now()), waitSeconds);
+  }
+
+  /** Refreshes the unit from its target; without {@code dryRun} a drift is captured as a new revision. */
+  public UnitAction refresh(String space, String slug, boolean dryRun, Integer waitSeconds) {
+    Unit unit = withTarget(space, slug, "refreshed");
+    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Refresh, null, dryRun, now()), waitSeconds);
+  }
+
+  public UnitAction destroy(String space, String slug, Integer waitSeconds) {
+    Unit unit = withTarget(space, slug, "destroyed");
+    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, now()), waitSeconds);
+  }
+
+  public UnitAction get(UUID id) {
+    return queue.find(id).orElseThrow(() -> TandemException.notFound("Action " + id + " does not exist."));
+  }
+
+  public ListResponse<UnitAction> forUnit(String space, String slug, PageRequest page) {
+    Unit unit = units.get(space, slug);
+    Instant before = page.after() == null ? null : parseCursor(page.after());
+    return page.page(queue.forUnit(unit.id(), before, page.limit() + 1), action -> action.createdAt().toString());
+  }
+
+  private Unit withTarget(String space, String slug, String what) {
+    Unit unit = units.get(space, slug);
+    if (unit.metadata().target() == null) {
+      throw TandemException.conflict("Unit '" + slug + "' has no target to be " + what + " on; set its target first.");
+    }
+    return unit;
+  }
+
+  /** Polls until the action has finished or the wait is over; returns it as it then is. */
+  private UnitAction waitFor(UnitAction action, Integer waitSeconds) {
+    if (waitSeconds == null || waitSeconds <= 0) {
+      return action;
+    }
+    if (waitSeconds > MAX_WAIT_SECONDS) {
+      throw TandemException.invalidArgument("Parameter 'wait' may be at most " + MAX_WAIT_SECONDS + " seconds.");
+    }
+    Instant deadline = clock.instant().plus(Duration.ofSeconds(waitSeconds));
+    UnitAction current = action;
+    while (!current.status().finished() && clock.instant().isBefore(deadline)) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      current = queue.find(action.id()).orElse(current);
+    }
+    return current;
+  }
+
+  private static Instant parseCursor(String after) {
+    try {
+      return Instant.parse(after);
+    } catch (RuntimeException e) {
+      throw TandemException.invalidArgument("Parameter 'cursor' is not a cursor this server returned.");
+    }
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}

@@ -1,0 +1,95 @@
+package io.tandem.target.domain;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.unit.domain.RevisionRef;
+import io.tandem.unit.domain.UnitFilter;
+import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitStore.UnitKey;
+import io.tandem.worker.UnitAction;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import org.springframework.stereotype.Service;
+
+/** Apply, refresh or destroy many units at once: in one space, or across all spaces. */
+@Service
+public class BulkActions {
+
+  private final UnitService units;
+  private final ActionService actions;
+
+  public BulkActions(UnitService units, ActionService actions) {
+    this.units = units;
+    this.actions = actions;
+  }
+
+  /** One unit's outcome: the queued action, or why none was queued; neither for a dry run. */
+  public record Result(String space, String unit, UnitAction action, TandemException error) {}
+
+  /**
+   * @param space the space, or {@code null} for all spaces (then named units read {@code space/unit})
+   * @param named unit names, ANDed with the filter; none means every unit the filter selects
+   * @throws TandemException {@code invalid-argument} for an unknown action, {@code invalid-where}, {@code not-found}
+   */
+  public List<Result> run(String space, String action, List<String> named, UnitFilter filter, boolean dryRun) {
+    UnitAction.Kind kind = kind(action);
+    List<UnitKey> selected = select(space, named, filter);
+    List<Result> results = new ArrayList<>();
+    for (UnitKey key : selected) {
+      if (dryRun) {
+        results.add(new Result(key.space(), key.unit(), null, null));
+        continue;
+      }
+      try {
+        UnitAction queued =
+            switch (kind) {
+              case Apply -> actions.apply(key.space(), key.unit(), RevisionRef.parse("revision", "head"), null);
+              case Refresh -> actions.refresh(key.space(), key.unit(), false, null);
+              case Destroy -> actions.destroy(key.space(), key.unit(), null);
+            };
+        results.add(new Result(key.space(), key.unit(), queued, null));
+      } catch (TandemException e) {
+        results.add(new Result(key.space(), key.unit(), null, e));
+      }
+    }
+    return results;
+  }
+
+  private List<UnitKey> select(String space, List<String> named, UnitFilter filter) {
+    if (named == null || named.isEmpty()) {
+      return units.select(space, filter);
+    }
+    List<UnitKey> wanted = new ArrayList<>();
+    for (String name : new LinkedHashSet<>(named)) {
+      wanted.add(key(space, name));
+    }
+    if (filter.isAll()) {
+      return wanted;
+    }
+    List<UnitKey> matching = units.select(space, filter);
+    return wanted.stream().filter(matching::contains).toList();
+  }
+
+  private static UnitKey key(String space, String name) {
+    if (space != null) {
+      return new UnitKey(space, name);
+    }
+    int slash = name == null ? -1 : name.indexOf('/');
+    if (slash <= 0 || slash == name.length() - 1) {
+      throw TandemException.validation("Across spaces, units are named space/unit; got '" + name + "'.");
+    }
+    return new UnitKey(name.substring(0, slash), name.substring(slash + 1));
+  }
+
+  private static UnitAction.Kind kind(String action) {
+    if (action == null) {
+      throw TandemException.validation("Field 'action' is required: apply, refresh or destroy.");
+    }
+    return switch (action) {
+      case "apply" -> UnitAction.Kind.Apply;
+      case "destroy" -> UnitAction.Kind.Destroy;
+      case "refresh" -> UnitAction.Kind.Refresh;
+      default -> throw TandemException.invalidArgument("Field 'action' must be apply, refresh or destroy, not '" + action + "'.");
+    };
+  }
+}

@@ -1,0 +1,116 @@
+package io.tandem.target.domain;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tandem.common.config.JsonColumns;
+import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.KubernetesYaml;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.stereotype.Component;
+
+/**
+ * Puts a unit's objects onto a cluster with server-side apply (field manager {@code tandem}, conflicts forced), in
+ * dependency order, and deletes what the previously applied data had and the new data does not (prune).
+ */
+@Component
+public class ClusterApplier {
+
+  public static final String FIELD_MANAGER = "tandem";
+  private static final Set<String> FIRST = Set.of("Namespace", "CustomResourceDefinition");
+
+  /** What happened: the objects applied (and deleted) in order, and the failure that stopped it, if any. */
+  public record Report(List<String> applied, List<String> deleted, String failedOn, String error) {
+
+    public boolean succeeded() {
+      return error == null;
+    }
+  }
+
+  public Report apply(KubernetesClient client, String defaultNamespace, String data, String previousData) {
+    List<String> applied = new ArrayList<>();
+    List<String> deleted = new ArrayList<>();
+    List<HasMetadata> objects = objects(client, data, defaultNamespace);
+    String current = null;
+    try {
+      for (HasMetadata object : objects) {
+        current = describe(object);
+        client.resource(object).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+        applied.add(current);
+      }
+      List<String> wanted = objects.stream().map(ClusterApplier::describe).toList();
+      List<HasMetadata> previous = new ArrayList<>(objects(client, previousData, defaultNamespace));
+      java.util.Collections.reverse(previous); // delete dependants before what they depend on
+      for (HasMetadata object : previous) {
+        if (!wanted.contains(describe(object))) {
+          current = describe(object);
+          client.resource(object).delete();
+          deleted.add(current);
+        }
+      }
+      return new Report(applied, deleted, null, null);
+    } catch (RuntimeException e) {
+      return new Report(applied, deleted, current, ClusterConnector.describe(e));
+    }
+  }
+
+  /** Deletes the objects of {@code data}, dependants first. */
+  public Report destroy(KubernetesClient client, String defaultNamespace, String data) {
+    List<String> deleted = new ArrayList<>();
+    List<HasMetadata> objects = new ArrayList<>(objects(client, data, defaultNamespace));
+    java.util.Collections.reverse(objects);
+    String current = null;
+    try {
+      for (HasMetadata object : objects) {
+        current = describe(object);
+        client.resource(object).delete();
+        deleted.add(current);
+      }
+      return new Report(List.of(), deleted, null, null);
+    } catch (RuntimeException e) {
+      return new Report(List.of(), deleted, current, ClusterConnector.describe(e));
+    }
+  }
+
+  /**
+   * The unit's objects as the cluster has them now, in the order of {@code data}; {@code null} for an object that
+   * is not there. Throws when the cluster cannot be read.
+   */
+  public List<Map<String, Object>> read(KubernetesClient client, String defaultNamespace, String data) {
+    List<Map<String, Object>> live = new ArrayList<>();
+    for (KubernetesResource resource : KubernetesYaml.parse(data)) {
+      HasMetadata object = toObject(client, resource, defaultNamespace);
+      HasMetadata found = client.resource(object).get();
+      live.add(found == null ? null : JsonColumns.readMap(client.getKubernetesSerialization().asJson(found)));
+    }
+    return live;
+  }
+
+  private static HasMetadata toObject(KubernetesClient client, KubernetesResource resource, String defaultNamespace) {
+    HasMetadata object = client.getKubernetesSerialization().unmarshal(JsonColumns.write(resource.content()));
+    if (object instanceof Namespaced && object.getMetadata().getNamespace() == null) {
+      object.getMetadata().setNamespace(defaultNamespace == null ? "default" : defaultNamespace);
+    }
+    return object;
+  }
+
+  /** The unit's objects as client objects, namespaced ones defaulted to the target's namespace, in apply order. */
+  private static List<HasMetadata> objects(KubernetesClient client, String data, String defaultNamespace) {
+    List<HasMetadata> objects = new ArrayList<>();
+    for (KubernetesResource resource : KubernetesYaml.parse(data)) {
+      objects.add(toObject(client, resource, defaultNamespace));
+    }
+    objects.sort(Comparator.comparingInt(object -> FIRST.contains(object.getKind()) ? 0 : 1));
+    return objects;
+  }
+
+  static String describe(HasMetadata object) {
+    String namespace = object.getMetadata().getNamespace();
+    return object.getApiVersion() + "/" + object.getKind() + "/" + (namespace == null ? "" : namespace) + "/"
+        + object.getMetadata().getName();
+  }
+}

@@ -1,0 +1,52 @@
+package io.tandem.target.domain;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Checks every target periodically, each on its own thread with short timeouts, so one slow or unreachable cluster
+ * never delays the others.
+ */
+@Component
+class TargetHealthChecks implements DisposableBean {
+
+  private static final Logger log = LoggerFactory.getLogger(TargetHealthChecks.class);
+
+  private final TargetStore store;
+  private final TargetService targets;
+  private final ExecutorService executor =
+      Executors.newFixedThreadPool(4, runnable -> {
+        Thread thread = new Thread(runnable, "target-health");
+        thread.setDaemon(true);
+        return thread;
+      });
+
+  TargetHealthChecks(TargetStore store, TargetService targets) {
+    this.store = store;
+    this.targets = targets;
+  }
+
+  @Scheduled(initialDelayString = "${tandem.targets.health-interval:60s}", fixedDelayString = "${tandem.targets.health-interval:60s}")
+  void checkAll() {
+    for (TargetStore.Stored stored : store.all()) {
+      String slug = stored.target().slug();
+      executor.submit(() -> {
+        try {
+          targets.check(slug);
+        } catch (RuntimeException e) {
+          log.warn("Health check of target {} failed: {}", slug, ClusterConnector.describe(e));
+        }
+      });
+    }
+  }
+
+  @Override
+  public void destroy() {
+    executor.shutdownNow();
+  }
+}

@@ -1,0 +1,182 @@
+package io.tandem.target.domain;
+
+import io.tandem.common.config.JsonColumns;
+import io.tandem.common.crypto.CredentialCipher;
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.MergePatch;
+import io.tandem.common.web.PageRequest;
+import io.tandem.common.web.Slugs;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Registered clusters: their credentials sealed at rest, their health checked on registration and periodically. */
+@Service
+public class TargetService {
+
+  static final Set<String> PATCHABLE =
+      Set.of("namespace", "kubeconfig", "context", "server", "token", "caData", "insecureSkipTlsVerify");
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private final TargetStore store;
+  private final CredentialCipher cipher;
+  private final ClusterConnector connector;
+  private final Clock clock;
+
+  public TargetService(TargetStore store, CredentialCipher cipher, ClusterConnector connector, Clock clock) {
+    this.store = store;
+    this.cipher = cipher;
+    this.connector = connector;
+    this.clock = clock;
+  }
+
+  /** A registration request; exactly one of kubeconfig or server + token. */
+  public record Registration(
+      String slug, String kubeconfig, String context, String namespace, String server, String token, String caData,
+      Boolean insecureSkipTlsVerify) {
+
+    @Override
+    public String toString() {
+      return "Registration[slug=" + slug + ", credentials redacted]";
+    }
+  }
+
+  public Target register(Registration request) {
+    Slugs.require("slug", request.slug());
+    TargetCredentials credentials = credentials(request.kubeconfig(), request.context(), request.server(),
+        request.token(), request.caData(), Boolean.TRUE.equals(request.insecureSkipTlsVerify()));
+    String namespace = namespace(request.namespace());
+    String server = serverOf(credentials, namespace);
+    Instant now = now();
+    Target target = new Target(UUID.randomUUID(), request.slug(), server, namespace, null, null, null, null, null, now, now);
+    if (!store.insert(target, seal(target.id(), credentials))) {
+      throw new TandemException(ProblemCode.ALREADY_EXISTS, "Target '" + request.slug() + "' already exists.");
+    }
+    return check(request.slug());
+  }
+
+  /** Registers or replaces a target the server itself provides (the sandbox). */
+  public void registerBuiltIn(String slug, TargetCredentials credentials, String namespace) {
+    Instant now = now();
+    String server = serverOf(credentials, namespace);
+    UUID id = store.find(slug).map(stored -> stored.target().id()).orElse(UUID.randomUUID());
+    store.upsert(new Target(id, slug, server, namespace, null, null, null, null, null, now, now), seal(id, credentials));
+  }
+
+  public Target get(String slug) {
+    return stored(slug).target();
+  }
+
+  public ListResponse<Target> list(PageRequest page) {
+    return page.page(store.list(page), Target::slug);
+  }
+
+  public Target patch(String slug, JsonNode body) {
+    MergePatch patch = MergePatch.of(body, PATCHABLE);
+    store
+        .update(
+            slug,
+            stored -> {
+              Target current = stored.target();
+              TargetCredentials old = unseal(stored);
+              boolean kubeconfigGiven = patch.has("kubeconfig") && patch.text("kubeconfig") != null;
+              boolean serverGiven = patch.has("server") || patch.has("token") || patch.has("caData") || patch.has("insecureSkipTlsVerify");
+              TargetCredentials credentials = old;
+              if (kubeconfigGiven || patch.has("context") || serverGiven) {
+                boolean useKubeconfig = kubeconfigGiven || (old.kubeconfig() != null && !serverGiven);
+                credentials =
+                    useKubeconfig
+                        ? credentials(kubeconfigGiven ? patch.text("kubeconfig") : old.kubeconfig(),
+                            patch.has("context") ? patch.text("context") : old.context(), null, null, null, false)
+                        : credentials(null, null, patch.has("server") ? patch.text("server") : old.server(),
+                            patch.has("token") ? patch.text("token") : old.token(),
+                            patch.has("caData") ? patch.text("caData") : old.caData(),
+                            patch.has("insecureSkipTlsVerify") ? Boolean.TRUE.equals(patch.bool("insecureSkipTlsVerify")) : old.insecureSkipTlsVerify());
+              }
+              String namespace = patch.has("namespace") ? namespace(patch.text("namespace")) : current.namespace();
+              String server = serverOf(credentials, namespace);
+              Target changed = new Target(current.id(), slug, server, namespace, current.reachable(), current.serverVersion(),
+                  current.latencyMs(), current.lastError(), current.lastCheckedAt(), current.createdAt(), now());
+              return new TargetStore.Stored(changed, seal(current.id(), credentials));
+            })
+        .orElseThrow(() -> notFound(slug));
+    return check(slug);
+  }
+
+  public void delete(String slug) {
+    stored(slug);
+    long units = store.unitsUsing(slug);
+    if (units > 0) {
+      throw TandemException.conflict("Target '" + slug + "' is used by " + units + " unit(s); point them elsewhere first.");
+    }
+    store.delete(slug);
+  }
+
+  /** Checks the target's health now and records it. */
+  public Target check(String slug) {
+    TargetStore.Stored stored = stored(slug);
+    ClusterHealth health = connector.check(unseal(stored));
+    store.recordHealth(slug, health);
+    return stored.target().withHealth(health);
+  }
+
+  /** The credentials of a target, for the code that talks to its cluster. Never return or log them. */
+  public TargetCredentials credentials(String slug) {
+    return unseal(stored(slug));
+  }
+
+  private TargetStore.Stored stored(String slug) {
+    return store.find(slug).orElseThrow(() -> notFound(slug));
+  }
+
+  private static TandemException notFound(String slug) {
+    return TandemException.notFound("Target '" + slug + "' does not exist.");
+  }
+
+  private String serverOf(TargetCredentials credentials, String namespace) {
+    String url = connector.config(credentials, namespace).getMasterUrl();
+    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+  }
+
+  private static String namespace(String namespace) {
+    return namespace == null || namespace.isBlank() ? null : Slugs.require("namespace", namespace);
+  }
+
+  private static TargetCredentials credentials(
+      String kubeconfig, String context, String server, String token, String caData, boolean insecure) {
+    boolean hasKubeconfig = kubeconfig != null && !kubeconfig.isBlank();
+    boolean hasServer = server != null && !server.isBlank();
+    if (hasKubeconfig == hasServer) {
+      throw TandemException.validation("Give either 'kubeconfig' (with an optional 'context') or 'server' and 'token'.");
+    }
+    if (hasServer) {
+      if (!server.startsWith("https://") && !server.startsWith("http://")) {
+        throw TandemException.validation("Field 'server' must be an http(s) URL.");
+      }
+      if (token == null || token.isBlank()) {
+        throw TandemException.validation("Field 'token' is required with 'server'.");
+      }
+      return new TargetCredentials(null, null, server, token, caData, insecure);
+    }
+    return new TargetCredentials(kubeconfig, context, null, null, null, false);
+  }
+
+  private byte[] seal(UUID id, TargetCredentials credentials) {
+    return cipher.encrypt(JsonColumns.write(credentials), id.toString());
+  }
+
+  private TargetCredentials unseal(TargetStore.Stored stored) {
+    return JSON.readValue(cipher.decrypt(stored.sealedCredentials(), stored.target().id().toString()), TargetCredentials.class);
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}
