@@ -9,13 +9,10 @@ import io.tandem.unit.domain.UnitService;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
-import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.Yaml;
 
 @Tag(name = "actions")
 @RestController
@@ -44,9 +41,7 @@ class LiveController {
     LiveStore.Snapshot snapshot =
         live.find(found.id())
             .orElseThrow(() -> TandemException.notFound("Unit '" + unit + "' has not been observed on a target yet."));
-    DumperOptions options = new DumperOptions();
-    options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-    String data = new Yaml(options).dumpAll(snapshot.observed().stream().filter(Objects::nonNull).iterator());
-    return new LiveResponse(snapshot.observedAt(), found.drift().name(), data, snapshot.resources(), snapshot.missing());
+    return new LiveResponse(
+        snapshot.observedAt(), found.drift().name(), LiveStore.yaml(snapshot), snapshot.resources(), snapshot.missing());
   }
 }

@@ -1,20 +1,24 @@
 package io.tandem.live;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.unit.domain.LiveStateSource;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
 /** The last observed live state of each unit, and the baseline refreshes compare with. */
 @Repository
-public class LiveStore {
+public class LiveStore implements LiveStateSource {
 
   /** What was seen: cleaned objects in the order of the unit's data, and the names of objects that were missing. */
   public record Snapshot(
@@ -28,6 +32,18 @@ public class LiveStore {
 
   LiveStore(JdbcClient jdbc) {
     this.jdbc = jdbc;
+  }
+
+  @Override
+  public Optional<String> liveState(UUID unitId) {
+    return find(unitId).map(LiveStore::yaml);
+  }
+
+  /** The observed objects as multi-document YAML. */
+  static String yaml(Snapshot snapshot) {
+    DumperOptions options = new DumperOptions();
+    options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+    return new Yaml(options).dumpAll(snapshot.observed().stream().filter(Objects::nonNull).iterator());
   }
 
   @SuppressWarnings("unchecked")

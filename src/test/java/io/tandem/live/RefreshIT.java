@@ -95,6 +95,22 @@ class RefreshIT {
   }
 
   @Test
+  void aRevisionCanBeComparedWithTheLiveState() {
+    setMemoryLimitOnTheCluster("640Mi");
+    post(unit + "/refresh?dryRun=true&wait=30");
+
+    JsonNode diff = api.get(unit + "/diff?from=head&to=liveState").json();
+
+    assertThat(diff.path("from").asString()).isEqualTo("1");
+    assertThat(diff.path("to").asString()).isEqualTo("liveState");
+    assertThat(diff.path("changes").findValuesAsString("path")).contains("spec.template.spec.containers.0.resources.limits.memory");
+    assertThat(diff.path("unified").asString()).contains("+++ paymentservice@liveState");
+    String fresh = Api.uniqueSlug("unobserved");
+    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", fresh, "data", original));
+    assertThat(api.get("/api/v1/spaces/" + space + "/units/" + fresh + "/diff?to=liveState").status()).isEqualTo(404);
+  }
+
+  @Test
   void aDryRunOnlyReportsAndALaterRefreshStillCapturesTheWholeChange() {
     setMemoryLimitOnTheCluster("256Mi");
 

@@ -7,8 +7,8 @@ import java.util.List;
 
 @Schema(name = "Diff")
 public record DiffResponse(
-    @Schema(description = "The revision compared from; \"0\" is the empty configuration") String from,
-    @Schema(description = "The revision compared to") String to,
+    @Schema(description = "The revision compared from (\"0\" is the empty configuration), or liveState") String from,
+    @Schema(description = "The revision compared to, or liveState") String to,
     List<Change> changes,
     @Schema(description = "Unified diff of the two YAML texts; empty when they are equal") String unified) {
 
@@ -27,8 +27,8 @@ public record DiffResponse(
 
   static DiffResponse from(UnitDiff diff) {
     return new DiffResponse(
-        Integer.toString(diff.from()),
-        Integer.toString(diff.to()),
+        diff.from(),
+        diff.to(),
         diff.changes().stream().map(Change::from).toList(),
         diff.unified());
   }

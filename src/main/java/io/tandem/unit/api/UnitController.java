@@ -122,8 +122,7 @@ class UnitController implements UnitsApi {
 
   @Override
   public DiffResponse diffUnit(String space, String unit, String from, String to) {
-    return DiffResponse.from(
-        units.diff(space, unit, RevisionRef.parse("from", from), RevisionRef.parse("to", to)));
+    return DiffResponse.from(units.diff(space, unit, from, to));
   }
 
   private ResponseEntity<UnitResponse> withETag(Unit unit) {

@@ -141,6 +141,6 @@ public interface UnitsApi {
   DiffResponse diffUnit(
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
-      @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "-1") String from,
-      @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "head") String to);
+      @Parameter(description = REVISION_REF + ", or liveState (the objects as last observed on the target)") @RequestParam(defaultValue = "-1") String from,
+      @Parameter(description = REVISION_REF + ", or liveState") @RequestParam(defaultValue = "head") String to);
 }

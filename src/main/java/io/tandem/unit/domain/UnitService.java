@@ -36,12 +36,15 @@ public class UnitService {
   static final Set<String> RESTORE_PATCHABLE = Set.of("changeDescription");
 
   private final UnitStore store;
+  private final List<LiveStateSource> liveStates;
   private final SpaceService spaces;
   private final Clock clock;
   private final long maxDataBytes;
 
-  public UnitService(UnitStore store, SpaceService spaces, Clock clock, TandemProperties properties) {
+  public UnitService(
+      UnitStore store, SpaceService spaces, Clock clock, TandemProperties properties, List<LiveStateSource> liveStates) {
     this.store = store;
+    this.liveStates = liveStates;
     this.spaces = spaces;
     this.clock = clock;
     this.maxDataBytes = properties.maxUnitDataSize().toBytes();
@@ -258,17 +261,31 @@ public class UnitService {
     return store.data(unit.id(), ref.resolve(unit)).orElseThrow();
   }
 
-  public UnitDiff diff(String space, String slug, RevisionRef fromRef, RevisionRef toRef) {
+  /** {@code from} and {@code to}: revision references, or {@code liveState} for the last observed live state. */
+  public UnitDiff diff(String space, String slug, String from, String to) {
     Unit unit = store.find(space, slug, false).orElseThrow(() -> unitNotFound(space, slug));
-    int from = fromRef.resolveAllowingEmpty(unit);
-    int to = toRef.resolveAllowingEmpty(unit);
-    String fromData = from == 0 ? "" : store.data(unit.id(), from).orElseThrow();
-    String toData = to == 0 ? "" : store.data(unit.id(), to).orElseThrow();
+    String[] fromSide = side(unit, "from", from);
+    String[] toSide = side(unit, "to", to);
     return new UnitDiff(
-        from,
-        to,
-        StructuralDiff.between(ParsedContent.parse(fromData), ParsedContent.parse(toData)),
-        UnifiedDiff.of(slug + "@" + from, fromData, slug + "@" + to, toData));
+        fromSide[0],
+        toSide[0],
+        StructuralDiff.between(ParsedContent.parse(fromSide[1]), ParsedContent.parse(toSide[1])),
+        UnifiedDiff.of(slug + "@" + fromSide[0], fromSide[1], slug + "@" + toSide[0], toSide[1]));
+  }
+
+  /** The label and the text of one side of a diff. */
+  private String[] side(Unit unit, String parameter, String reference) {
+    if ("liveState".equals(reference)) {
+      String live =
+          liveStates.stream()
+              .map(source -> source.liveState(unit.id()))
+              .flatMap(java.util.Optional::stream)
+              .findFirst()
+              .orElseThrow(() -> TandemException.notFound("Unit '" + unit.slug() + "' has not been observed on a target yet."));
+      return new String[] {"liveState", live};
+    }
+    int num = RevisionRef.parse(parameter, reference).resolveAllowingEmpty(unit);
+    return new String[] {Integer.toString(num), num == 0 ? "" : store.data(unit.id(), num).orElseThrow()};
   }
 
   private Unit change(String space, String slug, Long expectedVersion, java.util.function.Function<Unit, UnitChange> change) {
