@@ -1,7 +1,6 @@
 package io.tandem.live;
 
 import io.tandem.common.yaml.KubernetesResource;
-import io.tandem.common.yaml.Paths;
 import io.tandem.common.yaml.ResourceChange;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.function.domain.FunctionRunner;
@@ -123,8 +122,4 @@ public final class LiveDelta {
         identity.document(), identity.line());
   }
 
-  /** The path of a change, for messages. */
-  static String describe(Change change) {
-    return Paths.child(change.change().resource(), change.change().path());
-  }
 }

@@ -9,8 +9,6 @@ import io.tandem.common.yaml.TextPatcher;
 import io.tandem.target.domain.ApplyObserver;
 import io.tandem.target.domain.ClusterApplier;
 import io.tandem.target.domain.ClusterConnector;
-import io.tandem.target.domain.Target;
-import io.tandem.target.domain.TargetCredentials;
 import io.tandem.target.domain.TargetService;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.RevisionSource;
@@ -44,20 +42,18 @@ public class LiveSync implements ActionHandler, ApplyObserver {
 
   private final UnitService units;
   private final TargetService targets;
-  private final ClusterConnector connector;
   private final ClusterApplier applier;
   private final LiveStore live;
   private final ActionQueue queue;
   private final Clock clock;
   private final Set<String> ignoredManagers;
 
-  LiveSync(UnitService units, TargetService targets, ClusterConnector connector, ClusterApplier applier, LiveStore live,
+  LiveSync(UnitService units, TargetService targets, ClusterApplier applier, LiveStore live,
       ActionQueue queue, Clock clock,
       @Value("${tandem.live.ignored-managers:kube-controller-manager,vpa-recommender,vpa-updater,cluster-autoscaler}")
           String ignoredManagers) {
     this.units = units;
     this.targets = targets;
-    this.connector = connector;
     this.applier = applier;
     this.live = live;
     this.queue = queue;
@@ -101,19 +97,17 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     if (slug == null || unit.liveRevisionNum() == 0) {
       return Outcome.failed("RefreshFailed", "The unit is not live on a target; apply it first.");
     }
-    Target target;
-    TargetCredentials credentials;
+    TargetService.Connection connection;
     try {
-      target = targets.get(slug);
-      credentials = targets.credentials(slug);
-    } catch (TandemException | IllegalStateException e) {
-      return Outcome.failed("RefreshFailed", "Target '" + slug + "': " + e.getMessage());
+      connection = targets.connect(slug);
+    } catch (TandemException e) {
+      return Outcome.failed("RefreshFailed", e.getMessage());
     }
     String liveData = units.dataAt(unit, unit.liveRevisionNum());
     List<KubernetesResource> identities = KubernetesYaml.parse(liveData);
     List<Map<String, Object>> current;
-    try (KubernetesClient client = connector.connect(credentials, target.namespace())) {
-      current = applier.read(client, target.namespace(), liveData);
+    try (connection) {
+      current = applier.read(connection.client(), connection.target().namespace(), liveData);
     } catch (RuntimeException e) {
       live.recordDrift(unit.id(), "Unknown");
       return Outcome.failed("RefreshFailed", "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e));

@@ -97,10 +97,6 @@ public class SandboxCluster implements DisposableBean {
     return kubeconfig;
   }
 
-  public Path kubeconfigFile() {
-    return kubeconfigFile;
-  }
-
   /** For tests and tools in this process: a client of the sandbox. */
   public io.fabric8.kubernetes.client.KubernetesClient client() {
     return server.createClient();

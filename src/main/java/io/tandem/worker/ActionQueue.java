@@ -1,6 +1,5 @@
 package io.tandem.worker;
 
-import io.tandem.common.error.TandemException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -178,9 +177,5 @@ public class ActionQueue {
   private static Instant instant(ResultSet rs, String column) throws SQLException {
     OffsetDateTime time = rs.getObject(column, OffsetDateTime.class);
     return time == null ? null : time.toInstant();
-  }
-
-  static TandemException notFound(UUID id) {
-    return TandemException.notFound("Action " + id + " does not exist.");
   }
 }

@@ -1,6 +1,5 @@
 package io.tandem.target.domain;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.common.error.TandemException;
 import java.util.List;
 import io.tandem.unit.domain.Unit;
@@ -16,8 +15,7 @@ import org.springframework.context.annotation.Configuration;
 class ApplyHandlers {
 
   @Bean
-  ActionHandler applyHandler(UnitService units, TargetService targets, ClusterConnector connector, ClusterApplier applier,
-      List<ApplyObserver> observers) {
+  ActionHandler applyHandler(UnitService units, TargetService targets, ClusterApplier applier, List<ApplyObserver> observers) {
     return new ActionHandler() {
       @Override
       public UnitAction.Kind kind() {
@@ -33,21 +31,20 @@ class ApplyHandlers {
         }
         int revision = action.revisionNum();
         units.recordApply(unit.id(), revision, null);
-        Target target;
-        TargetCredentials credentials;
+        TargetService.Connection connection;
         try {
-          target = targets.get(slug);
-          credentials = targets.credentials(slug);
-        } catch (TandemException | IllegalStateException e) {
-          return Outcome.failed("ApplyFailed", "Target '" + slug + "': " + e.getMessage());
+          connection = targets.connect(slug);
+        } catch (TandemException e) {
+          return Outcome.failed("ApplyFailed", e.getMessage());
         }
         String previous = units.dataAt(unit, unit.liveRevisionNum());
-        ClusterApplier.Report report;
         String data = units.dataAt(unit, revision);
-        try (KubernetesClient client = connector.connect(credentials, target.namespace())) {
-          report = applier.apply(client, target.namespace(), data, previous);
+        String namespace = connection.target().namespace();
+        ClusterApplier.Report report;
+        try (connection) {
+          report = applier.apply(connection.client(), namespace, data, previous);
           if (report.succeeded()) {
-            observers.forEach(observer -> observer.applied(unit, client, target.namespace(), data));
+            observers.forEach(observer -> observer.applied(unit, connection.client(), namespace, data));
           }
         }
         if (!report.succeeded()) {
@@ -62,8 +59,7 @@ class ApplyHandlers {
   }
 
   @Bean
-  ActionHandler destroyHandler(UnitService units, TargetService targets, ClusterConnector connector, ClusterApplier applier,
-      List<ApplyObserver> observers) {
+  ActionHandler destroyHandler(UnitService units, TargetService targets, ClusterApplier applier, List<ApplyObserver> observers) {
     return new ActionHandler() {
       @Override
       public UnitAction.Kind kind() {
@@ -81,17 +77,15 @@ class ApplyHandlers {
         if (live == 0) {
           return Outcome.completed("DestroyCompleted", "Nothing of the unit was applied; nothing to delete.");
         }
-        Target target;
-        TargetCredentials credentials;
+        TargetService.Connection connection;
         try {
-          target = targets.get(slug);
-          credentials = targets.credentials(slug);
-        } catch (TandemException | IllegalStateException e) {
-          return Outcome.failed("DestroyFailed", "Target '" + slug + "': " + e.getMessage());
+          connection = targets.connect(slug);
+        } catch (TandemException e) {
+          return Outcome.failed("DestroyFailed", e.getMessage());
         }
         ClusterApplier.Report report;
-        try (KubernetesClient client = connector.connect(credentials, target.namespace())) {
-          report = applier.destroy(client, target.namespace(), units.dataAt(unit, live));
+        try (connection) {
+          report = applier.destroy(connection.client(), connection.target().namespace(), units.dataAt(unit, live));
         }
         if (!report.succeeded()) {
           return Outcome.failed("DestroyFailed", "Destroy on target '" + slug + "' failed at " + report.failedOn() + ": "

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Set;
 import java.util.UUID;
+import io.fabric8.kubernetes.client.KubernetesClient;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -127,9 +128,29 @@ public class TargetService {
     return stored.target().withHealth(health);
   }
 
-  /** The credentials of a target, for the code that talks to its cluster. Never return or log them. */
-  public TargetCredentials credentials(String slug) {
-    return unseal(stored(slug));
+  /** An open client to a target's cluster, with the target; closing it closes the client. */
+  public record Connection(Target target, KubernetesClient client) implements AutoCloseable {
+    @Override
+    public void close() {
+      client.close();
+    }
+  }
+
+  /**
+   * A client for a target's cluster; nothing is sent until it is used.
+   *
+   * @throws TandemException {@code not-found} for an unknown target, {@code conflict} for credentials this server
+   *     cannot unseal (sealed with another encryption key)
+   */
+  public Connection connect(String slug) {
+    TargetStore.Stored stored = stored(slug);
+    TargetCredentials credentials;
+    try {
+      credentials = unseal(stored);
+    } catch (IllegalStateException e) {
+      throw TandemException.conflict("Target '" + slug + "': " + e.getMessage());
+    }
+    return new Connection(stored.target(), connector.connect(credentials, stored.target().namespace()));
   }
 
   private TargetStore.Stored stored(String slug) {

@@ -29,10 +29,6 @@ public record Unit(
     return headRevisionNum > liveRevisionNum;
   }
 
-  public Unit withoutData() {
-    return data == null ? this : withData(null);
-  }
-
   public Unit withData(String newData) {
     return new Unit(
         id, space, slug, metadata, version, headRevisionNum, lastAppliedRevisionNum, liveRevisionNum,
