@@ -140,6 +140,17 @@ public class ActionQueue {
         .update();
   }
 
+  /** Queues a background refresh for one unit, unless it has an open action already; whether it queued one. */
+  @Transactional
+  public boolean enqueueBackgroundRefresh(UUID unitId) {
+    return jdbc.sql("insert into unit_action (id, unit_id, action, status, background, created_at)"
+            + " select gen_random_uuid(), u.id, 'Refresh', 'Pending', true, now() from unit u where u.id = :id"
+            + " and u.live_revision_num > 0"
+            + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))")
+        .param("id", unitId)
+        .update() == 1;
+  }
+
   /** The newest action of each of these units that has one. */
   public Map<UUID, UnitAction> latest(Collection<UUID> unitIds) {
     if (unitIds.isEmpty()) {

@@ -20,6 +20,7 @@ import org.springframework.boot.test.context.SpringBootTest;
       "tandem.embedded-postgres.persistent=false",
       "tandem.data-dir=target/it-data",
       // tests that need drift detection queue it themselves, so no background refresh interleaves with others
-      "tandem.live.detection-enabled=false"
+      "tandem.live.detection-enabled=false",
+      "tandem.live.watch-enabled=false"
     })
 public @interface TandemIT {}

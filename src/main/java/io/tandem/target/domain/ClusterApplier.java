@@ -99,7 +99,7 @@ public class ClusterApplier {
   }
 
   /** The unit's objects as client objects, namespaced ones defaulted to the target's namespace, in apply order. */
-  private static List<HasMetadata> objects(KubernetesClient client, String data, String defaultNamespace) {
+  public static List<HasMetadata> objects(KubernetesClient client, String data, String defaultNamespace) {
     List<HasMetadata> objects = new ArrayList<>();
     for (KubernetesResource resource : KubernetesYaml.parse(data)) {
       objects.add(toObject(client, resource, defaultNamespace));
