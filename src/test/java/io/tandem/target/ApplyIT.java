@@ -238,7 +238,8 @@ class ApplyIT {
                 // replicas share the key that seals target credentials
                 "--tandem.encryption-key=" + encryptionKey(),
                 "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
-                "--tandem.data-dir=target/it-data-second", "--tandem.worker.threads=2")) {
+                "--tandem.data-dir=target/it-data-second", "--tandem.worker.threads=2",
+                "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false")) {
       List<String> ids = new ArrayList<>();
       for (int round = 0; round < 3; round++) {
         for (String slug : slugs) {
