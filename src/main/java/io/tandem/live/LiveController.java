@@ -32,7 +32,9 @@ class LiveController {
       @Schema(allowableValues = {"None", "Drifted", "Unknown"}) String drift,
       @Schema(description = "The live objects as last observed, cleaned of server fields, as YAML") String data,
       List<Map<String, Object>> resources,
-      @Schema(description = "Objects of the live revision that were not on the cluster") List<String> missing) {}
+      @Schema(description = "Objects of the live revision that were not on the cluster") List<String> missing,
+      @Schema(description = "In drift mode Revert: a break-glass change by people, held from being reverted until"
+          + " 'until'; null when none is held") LiveStore.BreakGlassHold hold) {}
 
   @Operation(operationId = "getUnitLive", summary = "The unit's objects as last observed on its target")
   @GetMapping(path = "/api/v1/spaces/{space}/units/{unit}/live", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -42,6 +44,7 @@ class LiveController {
         live.find(found.id())
             .orElseThrow(() -> TandemException.notFound("Unit '" + unit + "' has not been observed on a target yet."));
     return new LiveResponse(
-        snapshot.observedAt(), found.drift().name(), LiveStore.yaml(snapshot), snapshot.resources(), snapshot.missing());
+        snapshot.observedAt(), found.drift().name(), LiveStore.yaml(snapshot), snapshot.resources(), snapshot.missing(),
+        snapshot.hold());
   }
 }

@@ -26,7 +26,19 @@ public class LiveStore implements LiveStateSource {
       List<Map<String, Object>> observed,
       List<Map<String, Object>> resources,
       List<String> missing,
-      Instant observedAt) {}
+      Instant observedAt,
+      BreakGlassHold hold) {}
+
+  /** A change by people held from being reverted (drift mode Revert) until {@code until}. */
+  public record BreakGlassHold(List<String> by, Instant since, Instant until) {
+
+    public boolean expired(Instant now) {
+      return !now.isBefore(until);
+    }
+  }
+
+  /** One object of an applied unit as last seen on its target: what the watches follow. */
+  public record WatchedObject(UUID unitId, String target, String apiVersion, String kind, String namespace, String name) {}
 
   private final JdbcClient jdbc;
 
@@ -48,19 +60,36 @@ public class LiveStore implements LiveStateSource {
 
   @SuppressWarnings("unchecked")
   public Optional<Snapshot> find(UUID unitId) {
-    return jdbc.sql("select baseline::text, observed::text, resources::text, missing::text, observed_at from unit_live"
-            + " where unit_id = :id")
+    return jdbc.sql("select baseline::text, observed::text, resources::text, missing::text, observed_at,"
+            + " held_by::text, held_since, held_until from unit_live where unit_id = :id")
         .param("id", unitId)
         .query((rs, row) -> new Snapshot(
             (List<Map<String, Object>>) (List<?>) JsonColumns.readList(rs.getString(1), Map.class),
             (List<Map<String, Object>>) (List<?>) JsonColumns.readList(rs.getString(2), Map.class),
             (List<Map<String, Object>>) (List<?>) JsonColumns.readList(rs.getString(3), Map.class),
             JsonColumns.readList(rs.getString(4), String.class),
-            rs.getObject(5, OffsetDateTime.class).toInstant()))
+            rs.getObject(5, OffsetDateTime.class).toInstant(),
+            rs.getString(6) == null ? null : new BreakGlassHold(
+                JsonColumns.readList(rs.getString(6), String.class),
+                rs.getObject(7, OffsetDateTime.class).toInstant(),
+                rs.getObject(8, OffsetDateTime.class).toInstant())))
         .optional();
   }
 
-  /** Records an observation; with {@code moveBaseline}, configuration and cluster agree again at this state. */
+  /** The objects of every applied unit, as last observed (missing ones are not among them). */
+  public List<WatchedObject> watchedObjects() {
+    return jdbc.sql("select u.id, u.target, r->>'apiVersion', r->>'kind', coalesce(r->>'namespace', ''), r->>'name'"
+            + " from unit u join unit_live l on l.unit_id = u.id cross join jsonb_array_elements(l.resources) r"
+            + " where u.live_revision_num > 0 and u.target is not null")
+        .query((rs, row) -> new WatchedObject(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
+            rs.getString(4), rs.getString(5), rs.getString(6)))
+        .list();
+  }
+
+  /**
+   * Records an observation; with {@code moveBaseline}, configuration and cluster agree again at this state, so a
+   * break-glass hold ends.
+   */
   @Transactional
   public void record(UUID unitId, List<Map<String, Object>> observed, List<Map<String, Object>> resources,
       List<String> missing, boolean moveBaseline, Instant at) {
@@ -69,13 +98,36 @@ public class LiveStore implements LiveStateSource {
             + " cast(:missing as jsonb), :at) on conflict (unit_id) do update set"
             + " baseline = case when :move then excluded.baseline else unit_live.baseline end,"
             + " observed = excluded.observed, resources = excluded.resources, missing = excluded.missing,"
-            + " observed_at = excluded.observed_at")
+            + " observed_at = excluded.observed_at,"
+            + " held_by = case when :move then null else unit_live.held_by end,"
+            + " held_since = case when :move then null else unit_live.held_since end,"
+            + " held_until = case when :move then null else unit_live.held_until end")
         .param("id", unitId)
         .param("observed", JsonColumns.write(observed))
         .param("resources", JsonColumns.write(resources))
         .param("missing", JsonColumns.write(missing))
         .param("move", moveBaseline)
         .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
+        .update();
+  }
+
+  /** Starts a hold unless one is running; the hold in force either way. */
+  @Transactional
+  public BreakGlassHold hold(UUID unitId, List<String> by, Instant since, Instant until) {
+    jdbc.sql("update unit_live set held_by = cast(:by as jsonb), held_since = :since, held_until = :until"
+            + " where unit_id = :id and held_since is null")
+        .param("id", unitId)
+        .param("by", JsonColumns.write(by))
+        .param("since", OffsetDateTime.ofInstant(since, ZoneOffset.UTC))
+        .param("until", OffsetDateTime.ofInstant(until, ZoneOffset.UTC))
+        .update();
+    return find(unitId).map(Snapshot::hold).orElseThrow();
+  }
+
+  @Transactional
+  public void releaseHold(UUID unitId) {
+    jdbc.sql("update unit_live set held_by = null, held_since = null, held_until = null where unit_id = :id")
+        .param("id", unitId)
         .update();
   }
 

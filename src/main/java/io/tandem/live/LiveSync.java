@@ -20,6 +20,8 @@ import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -47,11 +49,13 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final ActionQueue queue;
   private final Clock clock;
   private final Set<String> ignoredManagers;
+  private final Duration breakGlassHold;
 
   LiveSync(UnitService units, TargetService targets, ClusterApplier applier, LiveStore live,
       ActionQueue queue, Clock clock,
       @Value("${tandem.live.ignored-managers:kube-controller-manager,vpa-recommender,vpa-updater,cluster-autoscaler}")
-          String ignoredManagers) {
+          String ignoredManagers,
+      @Value("${tandem.live.break-glass-hold:1h}") Duration breakGlassHold) {
     this.units = units;
     this.targets = targets;
     this.applier = applier;
@@ -59,6 +63,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     this.queue = queue;
     this.clock = clock;
     this.ignoredManagers = Arrays.stream(ignoredManagers.split(",")).map(String::trim).collect(Collectors.toSet());
+    this.breakGlassHold = breakGlassHold;
   }
 
   @Override
@@ -130,18 +135,25 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     boolean drifted = !changes.isEmpty() || !missing.isEmpty();
     if (!drifted) {
       live.record(unit.id(), cleaned, resources(current), missing, false, clock.instant());
+      live.releaseHold(unit.id());
       live.recordDrift(unit.id(), "None");
       return Outcome.completed("RefreshAndNoDrift", "The live objects match the live revision " + unit.liveRevisionNum() + ".");
     }
     String summary = describe(changes, missing);
     DriftMode mode = action.background() ? unit.metadata().driftMode() : DriftMode.Capture;
     if (mode == DriftMode.Revert) {
-      Set<String> people = new LinkedHashSet<>();
-      changes.forEach(change -> change.managers().stream().filter(LiveSync::isPerson).forEach(people::add));
       live.record(unit.id(), cleaned, resources(current), missing, false, clock.instant());
       live.recordDrift(unit.id(), "Drifted");
+      Set<String> people = new LinkedHashSet<>();
+      changes.forEach(change -> change.managers().stream().filter(LiveSync::isPerson).forEach(people::add));
       if (!people.isEmpty()) {
-        return Outcome.completed("RefreshAndDrifted", summary + " Held, not reverted: a break-glass change by " + people + ".");
+        Instant now = clock.instant();
+        LiveStore.BreakGlassHold hold = live.hold(unit.id(), List.copyOf(people), now, now.plus(breakGlassHold));
+        if (!hold.expired(now)) {
+          return Outcome.completed("RefreshAndDrifted",
+              summary + " Held, not reverted, until " + hold.until() + ": a break-glass change by " + hold.by() + ".");
+        }
+        summary += " The break-glass hold ended at " + hold.until() + ".";
       }
       queue.enqueue(unit.id(), UnitAction.Kind.Apply, unit.liveRevisionNum(), clock.instant());
       return Outcome.completed("RefreshAndDrifted", summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");

@@ -1,100 +1,188 @@
 package io.tandem.live;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.tandem.target.domain.ApplyObserver;
 import io.tandem.target.domain.ClusterApplier;
+import io.tandem.target.domain.ClusterConnector;
 import io.tandem.target.domain.TargetService;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.ActionQueue;
-import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
  * Watches the objects of applied units on their clusters, so that an out-of-band change is refreshed within seconds
  * instead of at the next periodic pass: a change or deletion queues a background refresh (at most one open action
- * per unit, so a burst of events, or several replicas watching, queue one). Watches start when a unit is applied
- * on this server; after a restart the periodic refresh covers units until their next apply.
+ * per unit, so a burst of events, or several replicas watching, queue one).
+ *
+ * <p>One watch per target, kind and namespace, not per object: a thousand Deployments in one namespace need one
+ * watch. Which objects belong to which unit comes from the database (the resources each unit's last observation
+ * found), read at start-up and again every {@code tandem.live.watch-resync}, so a restarted server, or one that
+ * did not apply the unit, watches it too; a unit that was deleted or destroyed stops being watched at the next
+ * resync. Between resyncs, an apply on this server adds its objects at once.
  */
 @Component
 class LiveWatches implements ApplyObserver, DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(LiveWatches.class);
 
+  /** What one watch covers: objects of one kind in one namespace ("" for cluster-scoped kinds) of one target. */
+  record Scope(String target, String apiVersion, String kind, String namespace) {}
+
   private final TargetService targets;
+  private final LiveStore live;
   private final ActionQueue queue;
   private final boolean enabled;
-  private final Map<UUID, List<Watch>> watches = new ConcurrentHashMap<>();
-  private final Map<UUID, TargetService.Connection> connections = new ConcurrentHashMap<>();
+  /** Scope → object name → unit; replaced whole by a resync, added to by an apply. */
+  private volatile Map<Scope, Map<String, UUID>> owners = new ConcurrentHashMap<>();
+  private final Map<Scope, Watch> watches = new ConcurrentHashMap<>();
+  private final Map<String, TargetService.Connection> connections = new ConcurrentHashMap<>();
 
-  LiveWatches(TargetService targets, ActionQueue queue,
+  LiveWatches(TargetService targets, LiveStore live, ActionQueue queue,
       @Value("${tandem.live.watch-enabled:true}") boolean enabled) {
     this.targets = targets;
+    this.live = live;
     this.queue = queue;
     this.enabled = enabled;
   }
 
-  @Override
-  public void applied(Unit unit, KubernetesClient ignored, String defaultNamespace, String data) {
+  @EventListener(ApplicationReadyEvent.class)
+  @Scheduled(initialDelayString = "${tandem.live.watch-resync:30s}", fixedDelayString = "${tandem.live.watch-resync:30s}")
+  synchronized void resync() {
     if (!enabled) {
       return;
     }
-    stop(unit.id());
-    try {
-      TargetService.Connection connection = targets.connect(unit.metadata().target());
-      List<Watch> started = new ArrayList<>();
-      for (HasMetadata object : ClusterApplier.objects(connection.client(), data, defaultNamespace)) {
-        started.add(connection.client().resource(object).watch(new Watcher<HasMetadata>() {
-          @Override
-          public void eventReceived(Action action, HasMetadata resource) {
-            if (action == Action.MODIFIED || action == Action.DELETED) {
-              queue.enqueueBackgroundRefresh(unit.id());
-            }
-          }
-
-          @Override
-          public void onClose(WatcherException cause) {
-            log.debug("Watch of unit {} closed: {}", unit.slug(), cause.getMessage());
-          }
-        }));
+    Map<Scope, Map<String, UUID>> wanted = new ConcurrentHashMap<>();
+    for (LiveStore.WatchedObject object : live.watchedObjects()) {
+      Scope scope = new Scope(object.target(), object.apiVersion(), object.kind(), object.namespace());
+      wanted.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(object.name(), object.unitId());
+    }
+    owners = wanted;
+    for (Scope scope : List.copyOf(watches.keySet())) {
+      if (!wanted.containsKey(scope)) {
+        stop(scope);
       }
-      watches.put(unit.id(), started);
-      connections.put(unit.id(), connection);
-    } catch (RuntimeException e) {
-      log.info("Cannot watch the objects of unit {}/{}; the periodic refresh covers it: {}", unit.space(), unit.slug(),
-          io.tandem.target.domain.ClusterConnector.describe(e));
+    }
+    wanted.keySet().forEach(this::start);
+    Set<String> used = new HashSet<>();
+    wanted.keySet().forEach(scope -> used.add(scope.target()));
+    for (String target : List.copyOf(connections.keySet())) {
+      if (!used.contains(target)) {
+        connections.remove(target).close();
+      }
     }
   }
 
   @Override
-  public void destroyed(Unit unit) {
-    stop(unit.id());
+  public synchronized void applied(Unit unit, KubernetesClient client, String defaultNamespace, String data) {
+    if (!enabled) {
+      return;
+    }
+    for (HasMetadata object : ClusterApplier.objects(client, data, defaultNamespace)) {
+      Scope scope = scopeOf(unit.metadata().target(), object);
+      owners.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(object.getMetadata().getName(), unit.id());
+      start(scope);
+    }
   }
 
-  private void stop(UUID unitId) {
-    List<Watch> running = watches.remove(unitId);
-    if (running != null) {
-      running.forEach(Watch::close);
+  @Override
+  public synchronized void destroyed(Unit unit) {
+    owners.values().forEach(names -> names.values().removeIf(unit.id()::equals));
+  }
+
+  private static Scope scopeOf(String target, HasMetadata object) {
+    String namespace = object.getMetadata().getNamespace();
+    return new Scope(target, object.getApiVersion(), object.getKind(), namespace == null ? "" : namespace);
+  }
+
+  private void start(Scope scope) {
+    if (watches.containsKey(scope)) {
+      return;
     }
-    TargetService.Connection connection = connections.remove(unitId);
-    if (connection != null) {
-      connection.close();
+    try {
+      KubernetesClient client = connections.computeIfAbsent(scope.target(), targets::connect).client();
+      watches.put(scope, watchable(client, scope).watch(new Watcher<HasMetadata>() {
+        @Override
+        public void eventReceived(Action action, HasMetadata resource) {
+          if (action != Action.MODIFIED && action != Action.DELETED) {
+            return;
+          }
+          Map<String, UUID> names = owners.get(scope);
+          UUID unitId = names == null ? null : names.get(resource.getMetadata().getName());
+          if (unitId != null) {
+            queue.enqueueBackgroundRefresh(unitId);
+          }
+        }
+
+        @Override
+        public void onClose(WatcherException cause) {
+          // Closed for good (the client gave up reconnecting): the next resync starts it again.
+          log.debug("Watch of {} closed: {}", scope, cause.getMessage());
+          watches.remove(scope);
+        }
+      }));
+    } catch (RuntimeException e) {
+      log.info("Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}", scope.apiVersion(),
+          scope.kind(), scope.namespace(), scope.target(), ClusterConnector.describe(e));
     }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static io.fabric8.kubernetes.client.dsl.Watchable<HasMetadata> watchable(
+      KubernetesClient client, Scope scope) {
+    Map<String, Object> probe = new HashMap<>();
+    probe.put("apiVersion", scope.apiVersion());
+    probe.put("kind", scope.kind());
+    probe.put("metadata", Map.of("name", "probe"));
+    HasMetadata typed = client.getKubernetesSerialization().convertValue(probe, HasMetadata.class);
+    MixedOperation operation = typed instanceof GenericKubernetesResource
+        ? client.genericKubernetesResources(scope.apiVersion(), scope.kind())
+        : client.resources(typed.getClass());
+    boolean namespaced = !scope.namespace().isEmpty() && (typed instanceof Namespaced || typed instanceof GenericKubernetesResource);
+    return namespaced ? (io.fabric8.kubernetes.client.dsl.Watchable) operation.inNamespace(scope.namespace()) : operation;
+  }
+
+  private void stop(Scope scope) {
+    Watch watch = watches.remove(scope);
+    if (watch != null) {
+      watch.close();
+    }
+  }
+
+  /** What is being watched now. */
+  Set<Scope> watchedScopes() {
+    return Set.copyOf(watches.keySet());
+  }
+
+  /** Stops every watch and forgets what was watched, as a restart would. */
+  synchronized void stopAll() {
+    List.copyOf(watches.keySet()).forEach(this::stop);
+    owners = new ConcurrentHashMap<>();
+    List.copyOf(connections.keySet()).forEach(target -> connections.remove(target).close());
   }
 
   @Override
   public void destroy() {
-    List.copyOf(watches.keySet()).forEach(this::stop);
+    stopAll();
   }
 }

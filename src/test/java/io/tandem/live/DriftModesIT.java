@@ -3,6 +3,7 @@ package io.tandem.live;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
@@ -11,13 +12,17 @@ import io.tandem.support.TandemIT;
 import io.tandem.worker.ActionQueue;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 /** Background drift detection acts by each unit's drift mode. */
 @TandemIT
@@ -26,6 +31,7 @@ class DriftModesIT {
   @LocalServerPort int port;
   @Autowired SandboxCluster sandbox;
   @Autowired ActionQueue queue;
+  @Autowired JdbcTemplate jdbc;
   Api api;
   KubernetesClient kubectl;
   String space;
@@ -54,6 +60,20 @@ class DriftModesIT {
   void changeMemoryOnTheCluster(String name, String memory) {
     kubectl.apps().deployments().inNamespace(space).withName(name).edit(deployment -> {
       deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getLimits().put("memory", new Quantity(memory));
+      return deployment;
+    });
+  }
+
+  /**
+   * The change {@code kubectl edit} makes on a real cluster: the memory limit, with the managedFields a real API
+   * server records for it (taken from a recorded object; the mock API server keeps none of its own).
+   */
+  void editMemoryAsKubectlWould(String name, String memory) {
+    Deployment recorded = kubectl.getKubernetesSerialization()
+        .unmarshal(Fixtures.read("live/deployment-after-kubectl-edit.json"), Deployment.class);
+    kubectl.apps().deployments().inNamespace(space).withName(name).edit(deployment -> {
+      deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getLimits().put("memory", new Quantity(memory));
+      deployment.getMetadata().setManagedFields(recorded.getMetadata().getManagedFields());
       return deployment;
     });
   }
@@ -110,5 +130,66 @@ class DriftModesIT {
 
     eventually(() -> memoryOnTheCluster("reverted").equals("128Mi"), "the change reverted on the cluster");
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+  }
+
+  /** Queues a background refresh of every applied unit and waits until this unit's has run; its message. */
+  String backgroundRefresh(String unit) {
+    int before = refreshes(unit).size();
+    queue.enqueueBackgroundRefreshes(10_000);
+    eventually(() -> {
+      List<JsonNode> refreshes = refreshes(unit);
+      return refreshes.size() > before && refreshes.get(0).path("status").asString().matches("Completed|Failed");
+    }, "the background refresh done");
+    return refreshes(unit).get(0).path("message").asString();
+  }
+
+  /** The unit's refresh actions, newest first. */
+  List<JsonNode> refreshes(String unit) {
+    List<JsonNode> refreshes = new ArrayList<>();
+    api.get(unit + "/actions").json().path("items").forEach(action -> {
+      if (action.path("action").asString().equals("Refresh")) {
+        refreshes.add(action);
+      }
+    });
+    return refreshes;
+  }
+
+  @Test
+  void revertModeHoldsABreakGlassChangeAndRevertsItWhenTheHoldEnds() {
+    String unit = unit("held", "Revert");
+    editMemoryAsKubectlWould("held", "512Mi");
+
+    assertThat(backgroundRefresh(unit)).contains("Held, not reverted", "kubectl-edit");
+
+    assertThat(api.get(unit).json().path("drift").asString()).isEqualTo("Drifted");
+    var hold = api.get(unit + "/live").json().path("hold");
+    assertThat(hold.path("by").get(0).asString()).isEqualTo("kubectl-edit");
+    assertThat(Instant.parse(hold.path("until").asString())).isAfter(Instant.now().plus(Duration.ofMinutes(59))); // the default hour
+    // Another pass within the hold keeps it as it was, and the fix stays on the cluster.
+    assertThat(backgroundRefresh(unit)).contains("Held, not reverted");
+    assertThat(api.get(unit + "/live").json().path("hold").path("since").asString()).isEqualTo(hold.path("since").asString());
+    assertThat(memoryOnTheCluster("held")).isEqualTo("512Mi");
+
+    // The hour passes.
+    jdbc.update("update unit_live set held_until = now() - interval '1 second' where unit_id ="
+        + " (select u.id from unit u join space s on s.id = u.space_id where u.slug = 'held' and s.slug = ?)", space);
+    assertThat(backgroundRefresh(unit)).contains("hold ended", "Reverting");
+
+    eventually(() -> memoryOnTheCluster("held").equals("128Mi"), "the held change reverted");
+    eventually(() -> api.get(unit + "/live").json().path("hold").isNull(), "the hold cleared by the re-apply");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void aCapturedChangeNamesTheFieldManagerFromManagedFields() {
+    String unit = unit("attributed", "Report");
+    editMemoryAsKubectlWould("attributed", "512Mi");
+
+    assertThat(api.post(unit + "/refresh?wait=30", null).json().path("capturedRevisionNum").asInt()).isEqualTo(2);
+
+    var mutations = api.get(unit + "/revisions/2").json().path("mutations");
+    assertThat(mutations.size()).isEqualTo(1);
+    assertThat(mutations.get(0).path("path").asString()).isEqualTo("spec.template.spec.containers.0.resources.limits.memory");
+    assertThat(mutations.get(0).path("by").asString()).isEqualTo("refresh: kubectl-edit");
   }
 }

@@ -10,7 +10,11 @@ import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -24,29 +28,81 @@ class WatchIT {
   @LocalServerPort int port;
   @Autowired SandboxCluster sandbox;
 
-  @Test
-  void anOutOfBandChangeIsNoticedWithinSeconds() throws Exception {
-    Api api = new Api(port);
-    String space = Api.uniqueSlug("watched");
+  @Autowired LiveWatches watches;
+
+  Api api;
+  String space;
+
+  @BeforeEach
+  void setUp() {
+    api = new Api(port);
+    space = Api.uniqueSlug("watched");
     api.post("/api/v1/spaces", Map.of("slug", space, "driftMode", "Capture"));
-    String unit = "/api/v1/spaces/" + space + "/units/paymentservice";
-    String data = Fixtures.paymentService().replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + space + "\n");
-    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "paymentservice", "data", data, "target", "sandbox"));
+  }
+
+  String applied(String slug) throws InterruptedException {
+    String unit = "/api/v1/spaces/" + space + "/units/" + slug;
+    String data = Fixtures.paymentService().replace("  name: paymentservice\n", "  name: " + slug + "\n  namespace: " + space + "\n");
+    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", slug, "data", data, "target", "sandbox"));
     assertThat(api.post(unit + "/apply?wait=30", null).json().path("result").asString()).isEqualTo("ApplyCompleted");
     Thread.sleep(500); // let the apply's own events pass
+    return unit;
+  }
 
+  void changeMemoryOnTheCluster(String name, String memory) {
     try (KubernetesClient kubectl = sandbox.client()) {
-      kubectl.apps().deployments().inNamespace(space).withName("paymentservice").edit(deployment -> {
-        deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getLimits().put("memory", new Quantity("700Mi"));
+      kubectl.apps().deployments().inNamespace(space).withName(name).edit(deployment -> {
+        deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getLimits().put("memory", new Quantity(memory));
         return deployment;
       });
     }
+  }
 
+  void capturedWithinTenSeconds(String unit, String memory) throws InterruptedException {
     Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
     while (api.get(unit).json().path("headRevisionNum").asInt() < 2) {
       assertThat(Instant.now()).as("the change captured within 10 s").isBefore(deadline);
       Thread.sleep(100);
     }
-    assertThat(api.get(unit + "/data").body()).contains("memory: 700Mi");
+    assertThat(api.get(unit + "/data").body()).contains("memory: " + memory);
+  }
+
+  Set<LiveWatches.Scope> scopesInThisSpace() {
+    return watches.watchedScopes().stream().filter(scope -> scope.namespace().equals(space)).collect(Collectors.toSet());
+  }
+
+  @Test
+  void anOutOfBandChangeIsNoticedWithinSeconds() throws Exception {
+    String unit = applied("paymentservice");
+
+    changeMemoryOnTheCluster("paymentservice", "700Mi");
+
+    capturedWithinTenSeconds(unit, "700Mi");
+  }
+
+  @Test
+  void aRestartedServerWatchesTheUnitsAppliedBefore() throws Exception {
+    String unit = applied("paymentservice");
+    watches.stopAll(); // all a restart forgets: what is watched lives in the database
+    watches.resync(); // as at start-up
+
+    changeMemoryOnTheCluster("paymentservice", "640Mi");
+
+    capturedWithinTenSeconds(unit, "640Mi");
+  }
+
+  @Test
+  void oneWatchCoversAKindInANamespaceAndEndsWithItsLastUnit() throws Exception {
+    String first = applied("first");
+    String second = applied("second");
+    assertThat(scopesInThisSpace()).extracting(LiveWatches.Scope::kind).containsExactlyInAnyOrder("Deployment", "Service");
+
+    for (String unit : List.of(first, second)) {
+      assertThat(api.post(unit + "/destroy?wait=30", null).json().path("result").asString()).isEqualTo("DestroyCompleted");
+      assertThat(api.delete(unit).status()).isEqualTo(204);
+    }
+    watches.resync();
+
+    assertThat(scopesInThisSpace()).isEmpty();
   }
 }
