@@ -21,6 +21,9 @@ import org.springframework.boot.test.context.SpringBootTest;
       "tandem.data-dir=target/it-data",
       // tests that need drift detection queue it themselves, so no background refresh interleaves with others
       "tandem.live.detection-enabled=false",
-      "tandem.live.watch-enabled=false"
+      "tandem.live.watch-enabled=false",
+      // mirrors push soon after a change, and an unreachable remote is tried again within a second or so
+      "tandem.git.interval=200ms",
+      "tandem.git.retry-max=1s"
     })
 public @interface TandemIT {}

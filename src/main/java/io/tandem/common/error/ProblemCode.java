@@ -19,6 +19,7 @@ public enum ProblemCode {
   CONFLICT("conflict", HttpStatus.CONFLICT),
   APPLY_GATED("apply-gated", HttpStatus.CONFLICT),
   TARGET_UNREACHABLE("target-unreachable", HttpStatus.BAD_GATEWAY),
+  GIT_REMOTE_FAILED("git-remote-failed", HttpStatus.BAD_GATEWAY),
   PAYLOAD_TOO_LARGE("payload-too-large", HttpStatus.CONTENT_TOO_LARGE),
   UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED),
   FORBIDDEN("forbidden", HttpStatus.FORBIDDEN),

@@ -23,6 +23,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.JsonNode;
@@ -60,6 +61,40 @@ public class UnitService {
       String changeDescription) {}
 
   public Unit create(String spaceSlug, NewUnit request, String author) {
+    return create(spaceSlug, request, author, RevisionSource.Create)
+        .orElseThrow(() -> new TandemException(ProblemCode.ALREADY_EXISTS,
+            "Unit '" + request.slug() + "' already exists in space '" + spaceSlug + "'."));
+  }
+
+  /** What an import did to a unit. */
+  public enum ImportOutcome { Created, Updated, Unchanged }
+
+  public record Imported(Unit unit, ImportOutcome outcome) {}
+
+  /**
+   * Creates the unit from imported data, or gives an existing one the data as a new revision (source Import); no
+   * revision when the data is byte-identical to the head. {@code target} applies only to a unit created here.
+   */
+  public Imported importUnit(String spaceSlug, String slug, String data, String target, String description, String author) {
+    if (store.find(spaceSlug, slug, false).isEmpty()) {
+      Optional<Unit> created =
+          create(spaceSlug, new NewUnit(slug, null, data, null, target, null, description), author, RevisionSource.Import);
+      if (created.isPresent()) {
+        return new Imported(created.get(), ImportOutcome.Created);
+      }
+    }
+    List<KubernetesResource> resources = parseData(data);
+    Unit before = get(spaceSlug, slug);
+    Unit after =
+        change(spaceSlug, slug, null, current -> data.equals(current.data())
+            ? UnitChange.none()
+            : new UnitChange(null,
+                dataRevision(current, data, resources, RevisionSource.Import, description, author, null, "import"), now()));
+    return new Imported(after, after.headRevisionNum() == before.headRevisionNum() ? ImportOutcome.Unchanged : ImportOutcome.Updated);
+  }
+
+  /** Empty when a unit of that slug exists already. */
+  private Optional<Unit> create(String spaceSlug, NewUnit request, String author, RevisionSource source) {
     Space space = spaces.get(spaceSlug);
     Slugs.require("slug", request.slug());
     if (request.data() == null) {
@@ -79,16 +114,12 @@ public class UnitService {
     NewRevision first =
         new NewRevision(
             request.data(),
-            RevisionSource.Create,
+            source,
             descriptionOr(request.changeDescription(), "Create unit " + request.slug()),
             author,
             null,
             mutations(List.of(), resources, "create"));
-    if (!store.insert(space.id(), unit, first)) {
-      throw new TandemException(
-          ProblemCode.ALREADY_EXISTS, "Unit '" + request.slug() + "' already exists in space '" + space.slug() + "'.");
-    }
-    return unit;
+    return store.insert(space.id(), unit, first) ? Optional.of(unit) : Optional.empty();
   }
 
   public Unit get(String space, String slug) {

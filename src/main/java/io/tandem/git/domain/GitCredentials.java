@@ -1,0 +1,45 @@
+package io.tandem.git.domain;
+
+import io.tandem.common.error.TandemException;
+import org.eclipse.jgit.transport.CredentialsProvider;
+import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
+
+/**
+ * How to authenticate to a Git remote over HTTPS: a token (sent as the password; {@code username} defaults to
+ * {@code x-access-token}, which GitHub accepts; GitLab wants {@code oauth2}), or a username and password. Never
+ * returned by the API and never logged.
+ */
+public record GitCredentials(String username, String password, String token) {
+
+  public static final GitCredentials NONE = new GitCredentials(null, null, null);
+
+  public GitCredentials {
+    if (token != null && password != null) {
+      throw TandemException.validation("Give either credentials.token or credentials.password, not both.");
+    }
+    if (password != null && (username == null || username.isBlank())) {
+      throw TandemException.validation("credentials.password needs credentials.username.");
+    }
+  }
+
+  public boolean present() {
+    return token != null || password != null;
+  }
+
+  /** {@code token}, {@code password} or {@code none}: all the API says about them. */
+  public String kind() {
+    return token != null ? "token" : password != null ? "password" : "none";
+  }
+
+  CredentialsProvider provider() {
+    if (token != null) {
+      return new UsernamePasswordCredentialsProvider(username == null ? "x-access-token" : username, token);
+    }
+    return password == null ? null : new UsernamePasswordCredentialsProvider(username, password);
+  }
+
+  @Override
+  public String toString() {
+    return "GitCredentials[" + kind() + ", redacted]";
+  }
+}

@@ -1,0 +1,163 @@
+package io.tandem.git.domain;
+
+import io.tandem.common.config.TandemProperties;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Pushes every mirror's outbox, in order. Each pass leases the mirrors that are due (so replicas sharing the
+ * database never push the same mirror at once), and pushes each on a thread of its own: a slow or unreachable
+ * remote delays only its own mirror. A failed push is retried with exponential backoff; a conflict stops the
+ * mirror until it is resumed. Entries leave the outbox only once their commits are on the remote, so a crash at
+ * any point loses nothing; the next pass finds the commits an interrupted one pushed by their trailers.
+ */
+@Component
+class MirrorWorker implements DisposableBean {
+
+  private static final Logger log = LoggerFactory.getLogger(MirrorWorker.class);
+  private static final Duration LEASE = Duration.ofMinutes(5);
+
+  private final GitMirrorStore store;
+  private final GitMirrorService mirrors;
+  private final MirrorPusher pusher;
+  private final Clock clock;
+  private final int batch;
+  private final Duration retryInitial;
+  private final Duration retryMax;
+  private final ExecutorService executor;
+  private final Semaphore free;
+
+  MirrorWorker(GitMirrorStore store, GitMirrorService mirrors, TandemProperties properties, Clock clock,
+      @Value("${tandem.git.threads:2}") int threads,
+      @Value("${tandem.git.batch:500}") int batch,
+      @Value("${tandem.git.retry-initial:1s}") Duration retryInitial,
+      @Value("${tandem.git.retry-max:5m}") Duration retryMax,
+      @Value("${tandem.git.timeout:30s}") Duration timeout,
+      @Value("${tandem.git.author-email-domain:users.tandem.invalid}") String authorEmailDomain) {
+    this.store = store;
+    this.mirrors = mirrors;
+    this.clock = clock;
+    this.batch = batch;
+    this.retryInitial = retryInitial;
+    this.retryMax = retryMax;
+    Path cache = properties.dataDir().resolve("git").resolve("mirrors").toAbsolutePath().normalize();
+    this.pusher = new MirrorPusher(cache, authorEmailDomain, (int) Math.max(1, timeout.toSeconds()));
+    this.executor = Executors.newFixedThreadPool(threads, runnable -> {
+      Thread thread = new Thread(runnable, "git-mirror");
+      thread.setDaemon(true);
+      return thread;
+    });
+    this.free = new Semaphore(threads);
+  }
+
+  @Scheduled(initialDelayString = "${tandem.git.interval:1s}", fixedDelayString = "${tandem.git.interval:1s}")
+  void pass() {
+    int slots = free.drainPermits();
+    List<UUID> claimed = slots == 0 ? List.of() : store.claimDue(slots, clock.instant(), clock.instant().plus(LEASE));
+    free.release(slots - claimed.size());
+    for (UUID spaceId : claimed) {
+      executor.execute(() -> {
+        try {
+          push(spaceId);
+        } finally {
+          free.release();
+        }
+      });
+    }
+    store.dropOrphans();
+  }
+
+  /** Pushes a leased mirror's outbox until it is empty, or a push fails or conflicts; then ends the lease. */
+  void push(UUID spaceId) {
+    try {
+      pushWhileLeased(spaceId);
+    } finally {
+      store.release(spaceId);
+    }
+  }
+
+  private void pushWhileLeased(UUID spaceId) {
+    GitMirrorStore.Stored stored = store.find(spaceId).orElse(null);
+    while (stored != null) {
+      GitMirror mirror = stored.mirror();
+      List<OutboxEntry> entries = store.pending(spaceId, batch);
+      if (entries.isEmpty()) {
+        return;
+      }
+      MirrorPusher.Mirror target = new MirrorPusher.Mirror(spaceId, mirror.space(), mirror.url(), mirror.branch(),
+          mirror.pathPrefix(), mirrors.credentials(stored), stored.pushedCommit(), stored.overwriteOnce());
+      try {
+        MirrorPusher.Outcome outcome = pusher.push(target, entries);
+        if (outcome instanceof MirrorPusher.Conflicted conflict) {
+          log.warn("Git mirror of space {} stopped: {}", mirror.space(), conflict.detail());
+          store.failed(spaceId, GitMirror.Status.Conflict, conflict.detail(), mirror.attempts(), clock.instant(), clock.instant());
+          return;
+        }
+        MirrorPusher.Pushed pushed = (MirrorPusher.Pushed) outcome;
+        OutboxEntry last = lastDone(entries, pushed.done());
+        store.pushed(spaceId, pushed.done(), pushed.commit(), last, clock.instant());
+        log.debug("Git mirror of space {}: {} commit(s) pushed", mirror.space(), pushed.commits());
+      } catch (Exception e) {
+        int attempts = mirror.attempts() + 1;
+        Instant next = clock.instant().plus(backoff(attempts));
+        String error = describe(e);
+        log.info("Git mirror of space {}: push failed (attempt {}), retrying at {}: {}", mirror.space(), attempts, next, error);
+        store.failed(spaceId, GitMirror.Status.Retrying, error, attempts, next, clock.instant());
+        return;
+      }
+      if (entries.size() < batch) {
+        return;
+      }
+      stored = store.find(spaceId).orElse(null);
+    }
+  }
+
+  private static OutboxEntry lastDone(List<OutboxEntry> entries, List<Long> done) {
+    List<OutboxEntry> finished =
+        new ArrayList<>(entries.stream().filter(entry -> done.contains(entry.seq())).toList());
+    return finished.isEmpty() ? null : finished.get(finished.size() - 1);
+  }
+
+  private Duration backoff(int attempts) {
+    return backoffOf(attempts, retryInitial, retryMax);
+  }
+
+  /** initial, 2 × initial, 4 × initial … up to max. */
+  static Duration backoffOf(int attempts, Duration initial, Duration max) {
+    Duration delay = initial.multipliedBy(1L << Math.min(attempts - 1, 20));
+    return delay.compareTo(max) > 0 ? max : delay;
+  }
+
+  /** The failure's own message, and its causes', which name the remote's answer; never credentials (none in URLs). */
+  static String describe(Throwable error) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable cause = error; cause != null && text.length() < 500; cause = cause.getCause()) {
+      String message = cause.getMessage();
+      if (message != null && !text.toString().contains(message)) {
+        text.append(text.length() == 0 ? "" : ": ").append(message);
+      }
+    }
+    return text.length() == 0 ? error.getClass().getSimpleName() : text.toString();
+  }
+
+  @Override
+  public void destroy() throws InterruptedException {
+    executor.shutdown();
+    executor.awaitTermination(10, TimeUnit.SECONDS);
+  }
+}
