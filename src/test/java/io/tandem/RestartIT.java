@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
+import io.tandem.support.GitRepos;
 import io.tandem.support.TestDatabase;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
+import org.eclipse.jgit.revwalk.RevCommit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,13 +49,50 @@ class RestartIT {
     }
   }
 
+  @Test
+  void aGitMirrorContinuesAfterARestartWhereItStopped() throws Exception {
+    String url = GitRepos.bare("restart");
+    Path remote = Path.of(java.net.URI.create(url));
+    Path away = remote.resolveSibling(remote.getFileName() + ".away");
+    String data = Fixtures.paymentService();
+
+    try (ConfigurableApplicationContext server = start()) {
+      Api api = api(server);
+      api.post("/api/v1/spaces", Map.of("slug", "mirrored"));
+      api.send("PUT", "/api/v1/spaces/mirrored/git-mirror", "application/json", Api.JSON.writeValueAsString(Map.of("url", url)));
+      api.post("/api/v1/spaces/mirrored/units", Map.of("slug", "payment", "data", data));
+      awaitLag(api, 0);
+      Files.move(remote, away); // the remote goes away; two more revisions wait in the outbox
+      api.putYaml("/api/v1/spaces/mirrored/units/payment/data", data.replace("replicas: 1", "replicas: 2"));
+      api.putYaml("/api/v1/spaces/mirrored/units/payment/data", data.replace("replicas: 1", "replicas: 3"));
+      awaitLag(api, 2);
+    }
+    Files.move(away, remote);
+
+    try (ConfigurableApplicationContext server = start()) {
+      awaitLag(api(server), 0);
+    }
+    assertThat(GitRepos.log(url, "main")).extracting(RevCommit::getShortMessage).containsExactly(
+        "payment: revision 1 (Create)", "payment: revision 2 (Update)", "payment: revision 3 (Update)");
+  }
+
+  private static void awaitLag(Api api, long revisions) throws InterruptedException {
+    Instant deadline = Instant.now().plusSeconds(20);
+    while (api.get("/api/v1/spaces/mirrored/git-mirror").json().path("lag").path("revisions").asLong() != revisions) {
+      assertThat(Instant.now()).as("lag " + revisions).isBefore(deadline);
+      Thread.sleep(100);
+    }
+  }
+
   private ConfigurableApplicationContext start() {
     // Arguments, not default properties: those rank below application.yaml and would be ignored.
     return new SpringApplicationBuilder(TandemApplication.class)
         .run(
             "--server.port=0",
             "--tandem.data-dir=" + dataDir,
-            "--tandem.embedded-postgres.persistent=true");
+            "--tandem.embedded-postgres.persistent=true",
+            "--tandem.git.interval=200ms",
+            "--tandem.git.retry-max=500ms");
   }
 
   private static Api api(ConfigurableApplicationContext server) {
