@@ -3,13 +3,13 @@ package io.tandem.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.support.Api;
+import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.GitRepos;
 import io.tandem.support.ProblemAssert;
 import io.tandem.support.TandemIT;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,15 +72,7 @@ class GitMirrorIT {
   }
 
   static void eventually(BooleanSupplier condition, String what) {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
-    while (!condition.getAsBoolean()) {
-      assertThat(Instant.now()).as(what).isBefore(deadline);
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    }
+    Eventually.eventually(Duration.ofSeconds(20), condition, what);
   }
 
   static List<String> subjects(String url) {

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
+import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import io.tandem.worker.ActionQueue;
@@ -84,15 +85,7 @@ class DriftModesIT {
   }
 
   static void eventually(BooleanSupplier condition, String what) {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-    while (!condition.getAsBoolean()) {
-      assertThat(Instant.now()).as(what).isBefore(deadline);
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    }
+    Eventually.eventually(Duration.ofSeconds(30), condition, what);
   }
 
   @Test
