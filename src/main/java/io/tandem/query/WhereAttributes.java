@@ -38,7 +38,13 @@ public final class WhereAttributes {
           .add("PreviousLiveRevisionNum", Type.INTEGER, "u.previous_live_revision_num")
           .add("CreatedAt", Type.TIMESTAMP, "u.created_at")
           .add("UpdatedAt", Type.TIMESTAMP, "u.updated_at")
-          .add("Space.Slug", Type.STRING, "s.slug");
+          .add("Space.Slug", Type.STRING, "s.slug")
+          // the head revision fails a trigger
+          .add("ApplyGated", Type.BOOLEAN,
+              "exists (select 1 from revision_gate g where g.unit_id = u.id and g.revision_num = u.head_revision_num)")
+          .add("ApprovalCount", Type.INTEGER,
+              "(select count(*) from approval a where a.unit_id = u.id and a.revision_num = u.head_revision_num)")
+          .add("ChangeSet", Type.STRING, "(select c.slug from change_set c where c.id = u.change_set_id)");
 
   /** Spaces, in queries over {@code space s}. */
   public static final WhereAttributes SPACES =

@@ -64,6 +64,18 @@ public final class MergePatch {
     return value.booleanValue();
   }
 
+  /** The integer value of a field; {@code null} when the patch sets it to null or does not name it. */
+  public Long integer(String field) {
+    JsonNode value = body == null ? null : body.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+      throw TandemException.validation("Field '" + field + "' must be a whole number.");
+    }
+    return value.longValue();
+  }
+
   /** {@code current} with the patch of a string map field applied, or {@code current} when the field is absent. */
   public Map<String, String> mergeMap(String field, Map<String, String> current) {
     if (!has(field)) {

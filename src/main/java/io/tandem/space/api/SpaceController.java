@@ -20,7 +20,8 @@ class SpaceController implements SpacesApi {
   @Override
   public ResponseEntity<SpaceResponse> createSpace(SpaceRequests.Create request) {
     SpaceResponse created =
-        SpaceResponse.from(spaces.create(request.slug(), request.displayName(), request.labels(), request.driftMode()));
+        SpaceResponse.from(spaces.create(request.slug(), request.displayName(), request.labels(), request.driftMode(),
+            request.requiredApprovals()));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + created.slug())).body(created);
   }
 

@@ -15,12 +15,14 @@ final class SpaceRequests {
       @Schema(description = "Defaults to the slug") String displayName,
       Map<String, String> labels,
       @Schema(allowableValues = {"Report", "Capture", "Revert"}, description = "Default for the space's units; Report when absent")
-          String driftMode) {}
+          String driftMode,
+      @Schema(description = "Approvals a revision needs before it may be applied; default 0") Integer requiredApprovals) {}
 
   /** Documents the merge patch; the controller reads the raw JSON to tell absent fields from nulls. */
   @Schema(name = "SpacePatch", description = "JSON merge patch (RFC 7386): absent fields stay, null clears, labels merge key by key")
   record Patch(
       String displayName,
       Map<String, String> labels,
-      @Schema(allowableValues = {"Report", "Capture", "Revert"}) String driftMode) {}
+      @Schema(allowableValues = {"Report", "Capture", "Revert"}) String driftMode,
+      Integer requiredApprovals) {}
 }

@@ -13,6 +13,7 @@ public record SpaceResponse(
     String displayName,
     Map<String, String> labels,
     @Schema(allowableValues = {"Report", "Capture", "Revert"}) String driftMode,
+    @Schema(description = "Approvals a revision needs before it may be applied") int requiredApprovals,
     long unitCount,
     Instant createdAt,
     Instant updatedAt) {
@@ -24,6 +25,7 @@ public record SpaceResponse(
         space.displayName(),
         space.labels(),
         space.driftMode().name(),
+        space.requiredApprovals(),
         space.unitCount(),
         space.createdAt(),
         space.updatedAt());

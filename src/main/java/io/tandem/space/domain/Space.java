@@ -4,13 +4,17 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 
-/** A named container of units. {@code driftMode} is the default for units created in it. */
+/**
+ * A named container of units. {@code driftMode} is the default for units created in it; {@code requiredApprovals}
+ * is how many people must approve a revision before it may be applied.
+ */
 public record Space(
     UUID id,
     String slug,
     String displayName,
     Map<String, String> labels,
     DriftMode driftMode,
+    int requiredApprovals,
     long unitCount,
     Instant createdAt,
     Instant updatedAt) {}

@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 @Service
 public class SpaceService {
 
-  static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode");
+  static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode", "requiredApprovals");
 
   private final SpaceStore store;
   private final Clock clock;
@@ -31,7 +31,7 @@ public class SpaceService {
     this.clock = clock;
   }
 
-  public Space create(String slug, String displayName, Map<String, String> labels, String driftMode) {
+  public Space create(String slug, String displayName, Map<String, String> labels, String driftMode, Integer requiredApprovals) {
     Slugs.require("slug", slug);
     Instant now = now();
     Space space =
@@ -41,6 +41,7 @@ public class SpaceService {
             displayName == null || displayName.isBlank() ? slug : displayName,
             Labels.require(labels),
             driftMode == null ? DriftMode.Report : DriftMode.parse("driftMode", driftMode),
+            requiredApprovals(requiredApprovals == null ? 0 : requiredApprovals),
             0,
             now,
             now);
@@ -77,9 +78,21 @@ public class SpaceService {
       String value = patch.text("driftMode");
       driftMode = value == null ? DriftMode.Report : DriftMode.parse("driftMode", value);
     }
+    int requiredApprovals = current.requiredApprovals();
+    if (patch.has("requiredApprovals")) {
+      Long value = patch.integer("requiredApprovals");
+      requiredApprovals = requiredApprovals(value == null ? 0 : (int) Math.max(-1, Math.min(101, value)));
+    }
     Map<String, String> labels = Labels.require(patch.mergeMap("labels", current.labels()));
-    return new Space(
-        current.id(), current.slug(), displayName, labels, driftMode, current.unitCount(), current.createdAt(), now());
+    return new Space(current.id(), current.slug(), displayName, labels, driftMode, requiredApprovals,
+        current.unitCount(), current.createdAt(), now());
+  }
+
+  private static int requiredApprovals(int value) {
+    if (value < 0 || value > 100) {
+      throw TandemException.validation("Field 'requiredApprovals' must be between 0 and 100, not " + value + ".");
+    }
+    return value;
   }
 
   public void delete(String slug, boolean recursive) {

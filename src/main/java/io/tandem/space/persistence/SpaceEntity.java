@@ -35,6 +35,9 @@ class SpaceEntity {
   @Column(name = "drift_mode", nullable = false)
   DriftMode driftMode;
 
+  @Column(name = "required_approvals", nullable = false)
+  int requiredApprovals;
+
   @Column(name = "created_at", nullable = false)
   Instant createdAt;
 
@@ -57,11 +60,13 @@ class SpaceEntity {
     displayName = space.displayName();
     labels = JsonColumns.write(space.labels());
     driftMode = space.driftMode();
+    requiredApprovals = space.requiredApprovals();
     updatedAt = space.updatedAt();
   }
 
   Space toDomain() {
     return new Space(
-        id, slug, displayName, JsonColumns.readStringMap(labels), driftMode, unitCount, createdAt, updatedAt);
+        id, slug, displayName, JsonColumns.readStringMap(labels), driftMode, requiredApprovals, unitCount, createdAt,
+        updatedAt);
   }
 }

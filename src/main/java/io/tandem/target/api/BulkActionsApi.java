@@ -6,6 +6,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
+import io.tandem.target.domain.BulkActions;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -42,7 +44,22 @@ public interface BulkActionsApi {
       @Schema(description = "Only say which units would be acted on") Boolean dryRun) {}
 
   @Schema(name = "BulkActionResponse")
-  record BulkResponse(List<BulkResult> results) {}
+  record BulkResponse(List<BulkResult> results) {
+
+    /** 200 when an action was queued for every unit, else 207 with each unit's error. */
+    public static ResponseEntity<BulkResponse> of(List<BulkActions.Result> results) {
+      List<BulkResult> body =
+          results.stream()
+              .map(result -> new BulkResult(
+                  result.space(),
+                  result.unit(),
+                  result.action() == null ? null : UnitActionResponse.from(result.action()),
+                  result.error() == null ? null : new BulkError(result.error().code().code(), result.error().getMessage())))
+              .toList();
+      boolean allQueued = results.stream().allMatch(result -> result.error() == null);
+      return ResponseEntity.status(allQueued ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new BulkResponse(body));
+    }
+  }
 
   @Schema(name = "BulkActionResult")
   @JsonInclude(JsonInclude.Include.NON_NULL)

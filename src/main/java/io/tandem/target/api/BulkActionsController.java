@@ -27,18 +27,7 @@ class BulkActionsController implements BulkActionsApi {
   }
 
   private ResponseEntity<BulkResponse> run(String space, BulkRequest request) {
-    List<BulkActions.Result> results =
-        bulk.run(space, request.action(), request.units(),
-            new UnitFilter(request.where(), request.resourceType(), request.whereData()), Boolean.TRUE.equals(request.dryRun()));
-    List<BulkResult> body =
-        results.stream()
-            .map(result -> new BulkResult(
-                result.space(),
-                result.unit(),
-                result.action() == null ? null : UnitActionResponse.from(result.action()),
-                result.error() == null ? null : new BulkError(result.error().code().code(), result.error().getMessage())))
-            .toList();
-    boolean allQueued = results.stream().allMatch(result -> result.error() == null);
-    return ResponseEntity.status(allQueued ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new BulkResponse(body));
+    return BulkResponse.of(bulk.run(space, request.action(), request.units(),
+        new UnitFilter(request.where(), request.resourceType(), request.whereData()), Boolean.TRUE.equals(request.dryRun())));
   }
 }

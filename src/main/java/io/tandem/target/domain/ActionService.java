@@ -1,5 +1,8 @@
 package io.tandem.target.domain;
 
+import java.util.Map;
+import java.util.List;
+import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
@@ -34,7 +37,13 @@ public class ActionService {
   /** @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision */
   public UnitAction apply(String space, String slug, RevisionRef revision, Integer waitSeconds) {
     Unit unit = withTarget(space, slug, "applied");
-    int num = revision.resolve(unit);
+    int num = units.resolve(unit, revision);
+    List<String> blockers = units.applyBlockers(unit, num);
+    if (!blockers.isEmpty()) {
+      throw new TandemException(ProblemCode.APPLY_GATED,
+          "Revision " + num + " of unit '" + slug + "' may not be applied: " + String.join("; ", blockers) + ".",
+          Map.of("reasons", blockers));
+    }
     return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Apply, num, now()), waitSeconds);
   }
 

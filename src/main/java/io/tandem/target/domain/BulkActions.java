@@ -55,6 +55,23 @@ public class BulkActions {
     return results;
   }
 
+  /** A revision of a unit to apply. */
+  public record UnitRevision(UnitKey unit, RevisionRef revision) {}
+
+  /** Applies the given revision of each unit (a tag's, a change set's); each outcome, as {@link #run} gives them. */
+  public List<Result> apply(List<UnitRevision> revisions) {
+    List<Result> results = new ArrayList<>();
+    for (UnitRevision wanted : revisions) {
+      UnitKey key = wanted.unit();
+      try {
+        results.add(new Result(key.space(), key.unit(), actions.apply(key.space(), key.unit(), wanted.revision(), null), null));
+      } catch (TandemException e) {
+        results.add(new Result(key.space(), key.unit(), null, e));
+      }
+    }
+    return results;
+  }
+
   private List<UnitKey> select(String space, List<String> named, UnitFilter filter) {
     if (named == null || named.isEmpty()) {
       return units.select(space, filter);

@@ -52,7 +52,7 @@ class UnitController implements UnitsApi {
             Authors.of(principal));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + space + "/units/" + unit.slug()))
         .eTag(ETags.of(unit.version()))
-        .body(UnitResponse.from(unit));
+        .body(UnitResponse.from(unit, null, units.headChecks(List.of(unit))));
   }
 
   @Override
@@ -63,8 +63,9 @@ class UnitController implements UnitsApi {
     }
     ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include), new UnitFilter(where, resourceType, whereData));
     Map<UUID, UnitAction> latest = actions.latest(page.items().stream().map(Unit::id).toList());
+    UnitService.HeadChecks checks = units.headChecks(page.items());
     return new ListResponse<>(
-        page.items().stream().map(unit -> UnitResponse.from(unit, latest.get(unit.id()))).toList(), page.nextCursor());
+        page.items().stream().map(unit -> UnitResponse.from(unit, latest.get(unit.id()), checks)).toList(), page.nextCursor());
   }
 
   @Override
@@ -127,6 +128,12 @@ class UnitController implements UnitsApi {
 
   private ResponseEntity<UnitResponse> withETag(Unit unit) {
     UnitAction latest = actions.latest(List.of(unit.id())).get(unit.id());
-    return ResponseEntity.ok().eTag(ETags.of(unit.version())).body(UnitResponse.from(unit, latest));
+    return ResponseEntity.ok().eTag(ETags.of(unit.version())).body(UnitResponse.from(unit, latest, units.headChecks(List.of(unit))));
+  }
+
+  @Override
+  public ApprovalResponse approveUnit(String space, String unit, String revision, Principal principal) {
+    UnitService.Approval approval = units.approve(space, unit, RevisionRef.parse("revision", revision), Authors.of(principal));
+    return new ApprovalResponse(unit, approval.revisionNum(), approval.approvedBy(), approval.requiredApprovals());
   }
 }

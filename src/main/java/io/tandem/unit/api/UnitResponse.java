@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.UnitAction;
+import io.tandem.unit.domain.ApplyGate;
+import io.tandem.unit.domain.UnitService;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -25,6 +28,9 @@ public record UnitResponse(
     boolean unappliedChanges,
     @Schema(allowableValues = {"None", "Drifted", "Unknown"}) String drift,
     @Schema(description = "The last apply, refresh or destroy; null before the first") UnitStatus status,
+    @Schema(description = "Why the head revision may not be applied: the triggers it fails; empty when none") List<ApplyGate> applyGates,
+    @Schema(description = "Who approved the head revision") List<String> approvedBy,
+    @Schema(description = "The change set the unit is in; its revisions record it") String changeSet,
     @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The head revision's YAML, when included") String data,
     Instant createdAt,
     Instant updatedAt) {
@@ -32,12 +38,8 @@ public record UnitResponse(
   @Schema(name = "UnitStatus")
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
 
-  static UnitResponse from(Unit unit) {
-    return from(unit, null);
-  }
-
-  /** With the unit's latest action as its status. */
-  static UnitResponse from(Unit unit, UnitAction latest) {
+  /** With the unit's latest action as its status, and its head revision's gates and approvals. */
+  static UnitResponse from(Unit unit, UnitAction latest, UnitService.HeadChecks checks) {
     return new UnitResponse(
         unit.id(),
         unit.space(),
@@ -57,6 +59,9 @@ public record UnitResponse(
             ? null
             : new UnitStatus(latest.action().name(), latest.status().name(), latest.result(), latest.message(),
                 latest.finishedAt() != null ? latest.finishedAt() : latest.startedAt() != null ? latest.startedAt() : latest.createdAt()),
+        checks.gates().getOrDefault(unit.id(), List.of()),
+        checks.approvals().getOrDefault(unit.id(), List.of()),
+        checks.changeSets().get(unit.id()),
         unit.data(),
         unit.createdAt(),
         unit.updatedAt());

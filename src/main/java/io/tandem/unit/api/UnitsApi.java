@@ -143,4 +143,21 @@ public interface UnitsApi {
       @PathVariable("unit") String unit,
       @Parameter(description = REVISION_REF + ", or liveState (the objects as last observed on the target)") @RequestParam(defaultValue = "-1") String from,
       @Parameter(description = REVISION_REF + ", or liveState") @RequestParam(defaultValue = "head") String to);
+
+  @Operation(
+      operationId = "approveUnit",
+      summary = "Approve a revision (default head) as the caller; a space's requiredApprovals must be met before apply")
+  @PostMapping("/{unit}/approve")
+  ApprovalResponse approveUnit(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "head") String revision,
+      Principal principal);
+
+  @io.swagger.v3.oas.annotations.media.Schema(name = "Approval")
+  record ApprovalResponse(
+      String unit,
+      int revisionNum,
+      @io.swagger.v3.oas.annotations.media.Schema(description = "Everyone who approved this revision") java.util.List<String> approvedBy,
+      int requiredApprovals) {}
 }

@@ -4,7 +4,8 @@ import io.tandem.common.error.TandemException;
 
 /**
  * A reference to a revision as the API accepts it: a positive number (absolute), zero or a negative number (relative
- * to head: {@code -1} is the revision before head), {@code head}, {@code live} or {@code previousLive}.
+ * to head: {@code -1} is the revision before head), {@code head}, {@code live}, {@code previousLive}, or
+ * {@code tag:<name>} (the revision a tag of the unit's space names; resolved by {@link UnitService#resolve}).
  */
 public record RevisionRef(String text, Kind kind, int number) {
 
@@ -13,7 +14,13 @@ public record RevisionRef(String text, Kind kind, int number) {
     RELATIVE,
     HEAD,
     LIVE,
-    PREVIOUS_LIVE
+    PREVIOUS_LIVE,
+    TAG
+  }
+
+  /** The tag's name, for a {@code tag:<name>} reference. */
+  public String tag() {
+    return kind == Kind.TAG ? text.substring("tag:".length()) : null;
   }
 
   public static RevisionRef parse(String parameter, String text) {
@@ -31,13 +38,16 @@ public record RevisionRef(String text, Kind kind, int number) {
       default:
         break;
     }
+    if (value.startsWith("tag:") && value.length() > 4) {
+      return new RevisionRef(value, Kind.TAG, 0);
+    }
     try {
       int number = Integer.parseInt(value);
       return new RevisionRef(value, number > 0 ? Kind.ABSOLUTE : Kind.RELATIVE, number);
     } catch (NumberFormatException e) {
       throw TandemException.invalidArgument(
           "Parameter '" + parameter + "' must be a revision number, 0 or a negative number relative to head, 'head',"
-              + " 'live' or 'previousLive'; got '" + value + "'.");
+              + " 'live', 'previousLive' or 'tag:<name>'; got '" + value + "'.");
     }
   }
 
@@ -70,6 +80,7 @@ public record RevisionRef(String text, Kind kind, int number) {
           case HEAD -> unit.headRevisionNum();
           case LIVE -> unit.liveRevisionNum();
           case PREVIOUS_LIVE -> unit.previousLiveRevisionNum();
+          case TAG -> throw new IllegalStateException("A tag reference is resolved by UnitService.resolve");
         };
     if (num > unit.headRevisionNum()) {
       throw TandemException.notFound(describe(unit) + " does not exist; the head is revision " + unit.headRevisionNum() + ".");

@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,10 +42,17 @@ public class UnitService {
   private final SpaceService spaces;
   private final Clock clock;
   private final long maxDataBytes;
+  private final GateStore gates;
+  private final List<RevisionChecks> checks;
+  private final List<TaggedRevisions> tags;
 
   public UnitService(
-      UnitStore store, SpaceService spaces, Clock clock, TandemProperties properties, List<LiveStateSource> liveStates) {
+      UnitStore store, SpaceService spaces, Clock clock, TandemProperties properties, List<LiveStateSource> liveStates,
+      GateStore gates, List<RevisionChecks> checks, List<TaggedRevisions> tags) {
     this.store = store;
+    this.gates = gates;
+    this.checks = checks;
+    this.tags = tags;
     this.liveStates = liveStates;
     this.spaces = spaces;
     this.clock = clock;
@@ -119,7 +127,9 @@ public class UnitService {
             author,
             null,
             mutations(List.of(), resources, "create"));
-    return store.insert(space.id(), unit, first) ? Optional.of(unit) : Optional.empty();
+    return store.insert(space.id(), unit, first.withGates(check(space.slug(), unit.slug(), first.data())))
+        ? Optional.of(unit)
+        : Optional.empty();
   }
 
   public Unit get(String space, String slug) {
@@ -144,6 +154,23 @@ public class UnitService {
       spaces.get(space);
     }
     return store.select(space, filter.toSql());
+  }
+
+  /**
+   * The units of a space that the filter selects, narrowed to {@code named} when any are named (404 for a named unit
+   * that does not exist), in the order named.
+   */
+  public List<UnitStore.UnitKey> select(String space, UnitFilter filter, List<String> named) {
+    List<UnitStore.UnitKey> matching = select(space, filter);
+    if (named == null || named.isEmpty()) {
+      return matching;
+    }
+    List<UnitStore.UnitKey> wanted = new ArrayList<>();
+    for (String unit : new java.util.LinkedHashSet<>(named)) {
+      get(space, unit);
+      wanted.add(new UnitStore.UnitKey(space, unit));
+    }
+    return wanted.stream().filter(matching::contains).toList();
   }
 
   /** A JSON merge patch over the unit's metadata and/or data; a new revision only when the data changes. */
@@ -200,7 +227,7 @@ public class UnitService {
         slug,
         expectedVersion,
         current -> {
-          int num = ref.resolve(current);
+          int num = resolve(current, ref);
           String data = store.data(current.id(), num).orElseThrow();
           return new UnitChange(
               null,
@@ -284,12 +311,12 @@ public class UnitService {
 
   public Revision revision(String space, String slug, RevisionRef ref) {
     Unit unit = store.find(space, slug, false).orElseThrow(() -> unitNotFound(space, slug));
-    return store.revision(unit.id(), ref.resolve(unit)).orElseThrow();
+    return store.revision(unit.id(), resolve(unit, ref)).orElseThrow();
   }
 
   public String data(String space, String slug, RevisionRef ref) {
     Unit unit = store.find(space, slug, false).orElseThrow(() -> unitNotFound(space, slug));
-    return store.data(unit.id(), ref.resolve(unit)).orElseThrow();
+    return store.data(unit.id(), resolve(unit, ref)).orElseThrow();
   }
 
   /** {@code from} and {@code to}: revision references, or {@code liveState} for the last observed live state. */
@@ -315,7 +342,8 @@ public class UnitService {
               .orElseThrow(() -> TandemException.notFound("Unit '" + unit.slug() + "' has not been observed on a target yet."));
       return new String[] {"liveState", live};
     }
-    int num = RevisionRef.parse(parameter, reference).resolveAllowingEmpty(unit);
+    RevisionRef ref = RevisionRef.parse(parameter, reference);
+    int num = ref.kind() == RevisionRef.Kind.TAG ? resolve(unit, ref) : ref.resolveAllowingEmpty(unit);
     return new String[] {Integer.toString(num), num == 0 ? "" : store.data(unit.id(), num).orElseThrow()};
   }
 
@@ -326,9 +354,79 @@ public class UnitService {
             slug,
             current -> {
               ETags.check(expectedVersion, current.version(), "unit '" + slug + "'");
-              return change.apply(current);
+              UnitChange result = change.apply(current);
+              if (result.revision() == null) {
+                return result;
+              }
+              NewRevision checked = result.revision().withGates(check(current.space(), current.slug(), result.revision().data()));
+              return new UnitChange(result.metadata(), checked, result.at());
             })
         .orElseThrow(() -> unitNotFound(space, slug));
+  }
+
+  private List<ApplyGate> check(String space, String unit, String data) {
+    return checks.stream().flatMap(check -> check.check(space, unit, data).stream()).toList();
+  }
+
+  /** The revision number a reference names in this unit, {@code tag:<name>} included; 404 when there is none. */
+  public int resolve(Unit unit, RevisionRef ref) {
+    if (ref.kind() != RevisionRef.Kind.TAG) {
+      return ref.resolve(unit);
+    }
+    return tags.stream()
+        .map(tagged -> tagged.revisionOf(unit.id(), ref.tag()))
+        .flatMap(Optional::stream)
+        .findFirst()
+        .orElseThrow(() -> TandemException.notFound(
+            "Tag '" + ref.tag() + "' does not exist in space '" + unit.space() + "', or names no revision of unit '"
+                + unit.slug() + "'."));
+  }
+
+  /** The gates and approvals of units' head revisions, and the units' change sets, for units that have any. */
+  public record HeadChecks(
+      Map<UUID, List<ApplyGate>> gates, Map<UUID, List<String>> approvals, Map<UUID, String> changeSets) {}
+
+  public HeadChecks headChecks(List<Unit> units) {
+    List<UUID> ids = units.stream().map(Unit::id).toList();
+    return new HeadChecks(gates.headGates(ids), gates.headApprovals(ids), gates.changeSets(ids));
+  }
+
+  /** A revision's approvals, and how many its space requires. */
+  public record Approval(int revisionNum, List<String> approvedBy, int requiredApprovals) {}
+
+  /** Records the caller's approval of a revision; approving twice counts once. */
+  public Approval approve(String space, String slug, RevisionRef ref, String approver) {
+    Unit unit = get(space, slug);
+    int num = resolve(unit, ref);
+    gates.approve(unit.id(), num, approver, now());
+    return new Approval(num, gates.approvals(unit.id(), num), spaces.get(space).requiredApprovals());
+  }
+
+  /**
+   * Why revision {@code num} of the unit may not be applied: its gates, and too few approvals; empty when it may.
+   */
+  public List<String> applyBlockers(Unit unit, int num) {
+    List<String> reasons = new ArrayList<>();
+    gates.gates(unit.id(), num).forEach(gate -> reasons.add(gate.describe()));
+    int required = spaces.get(unit.space()).requiredApprovals();
+    List<String> approvals = gates.approvals(unit.id(), num);
+    if (approvals.size() < required) {
+      reasons.add("revision " + num + " has " + approvals.size() + " of the " + required + " approvals it needs"
+          + (approvals.isEmpty() ? "" : " (approved by " + String.join(", ", approvals) + ")"));
+    }
+    return reasons;
+  }
+
+  /** Checks every unit's head revision again (after the space's triggers changed); how many are gated now. */
+  public int recheckHeads(String space) {
+    int gated = 0;
+    for (UnitStore.UnitKey key : select(space, UnitFilter.ALL)) {
+      Unit unit = get(key.space(), key.unit());
+      List<ApplyGate> found = check(unit.space(), unit.slug(), unit.data());
+      gates.recordGates(unit.id(), unit.headRevisionNum(), found);
+      gated += found.isEmpty() ? 0 : 1;
+    }
+    return gated;
   }
 
   private UnitMetadata patchMetadata(Unit current, MergePatch patch) {

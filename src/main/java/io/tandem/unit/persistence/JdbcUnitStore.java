@@ -306,8 +306,9 @@ public class JdbcUnitStore implements UnitStore {
         .update();
     jdbc.sql(
             "insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
-                + " restored_from, mutations) values (:unitId, :num, :source, :description, :author, :createdAt,"
-                + " :sha256, :restoredFrom, cast(:mutations as jsonb))")
+                + " restored_from, mutations, change_set_id) values (:unitId, :num, :source, :description, :author,"
+                + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb),"
+                + " (select change_set_id from unit where id = :unitId))")
         .param("unitId", unitId)
         .param("num", num)
         .param("source", revision.source().name())
@@ -318,6 +319,13 @@ public class JdbcUnitStore implements UnitStore {
         .param("restoredFrom", revision.restoredFrom(), java.sql.Types.INTEGER)
         .param("mutations", JsonColumns.write(revision.mutations()))
         .update();
+    if (!revision.gates().isEmpty()) {
+      jdbc.sql("insert into revision_gate (unit_id, revision_num, gates) values (:unitId, :num, cast(:gates as jsonb))")
+          .param("unitId", unitId)
+          .param("num", num)
+          .param("gates", JsonColumns.write(revision.gates()))
+          .update();
+    }
   }
 
   private static Unit unit(ResultSet rs, String space, String data) throws SQLException {
