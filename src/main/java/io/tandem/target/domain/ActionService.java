@@ -1,7 +1,5 @@
 package io.tandem.target.domain;
 
-import java.util.Map;
-import java.util.List;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.ListResponse;
@@ -15,10 +13,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 
-/** Queues apply and destroy for units, and lets callers wait for the outcome. */
+/** Queues apply, refresh and destroy for units (apply only of revisions without gates), and lets callers wait. */
 @Service
 public class ActionService {
 
