@@ -24,6 +24,9 @@ import org.springframework.boot.test.context.SpringBootTest;
       "tandem.live.watch-enabled=false",
       // mirrors push soon after a change, and an unreachable remote is tried again within a second or so
       "tandem.git.interval=200ms",
-      "tandem.git.retry-max=1s"
+      "tandem.git.retry-max=1s",
+      "tandem.webhooks.interval=100ms",
+      "tandem.webhooks.retry-initial=200ms",
+      "tandem.cors.allowed-origins=https://portal.example"
     })
 public @interface TandemIT {}

@@ -1,0 +1,14 @@
+package io.tandem.portal;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Something that happened in a space: {@code RevisionCreated}, {@code ActionFinished}, {@code DriftDetected},
+ * {@code DriftCleared}, {@code GateOpened} or {@code GateClosed}, about a unit, with what a portal needs to show it.
+ */
+public record Event(long id, String space, String type, String unit, Map<String, Object> payload, Instant createdAt) {
+
+  public static final java.util.List<String> TYPES =
+      java.util.List.of("RevisionCreated", "ActionFinished", "DriftDetected", "DriftCleared", "GateOpened", "GateClosed");
+}

@@ -1,0 +1,122 @@
+package io.tandem.portal;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Follows the event table and hands each new event, in id order, to the subscribers whose filter it passes.
+ *
+ * <p>Ids come from a sequence, so a transaction that started earlier can commit an event with a lower id after a
+ * later one is already visible. At a gap in the ids the stream waits (up to {@code tandem.events.gap-wait}) for it
+ * to fill; a gap that stays is an id whose transaction rolled back, and is passed. So subscribers get every
+ * committed event, in id order.
+ */
+@Component
+class EventStream {
+
+  private static final Logger log = LoggerFactory.getLogger(EventStream.class);
+  private static final int PAGE = 500;
+
+  /** Someone listening: what they want, and where to send it; false from {@code send} ends the subscription. */
+  interface Subscriber {
+    Predicate<Event> filter();
+
+    boolean send(Event event);
+
+    /** The server is stopping: end the stream, so the client reconnects (to another replica, or later). */
+    void close();
+  }
+
+  private final EventStore store;
+  private final Clock clock;
+  private final Duration gapWait;
+  private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+  private long cursor = -1;
+  private Instant gapSince;
+
+  EventStream(EventStore store, Clock clock, @Value("${tandem.events.gap-wait:2s}") Duration gapWait) {
+    this.store = store;
+    this.clock = clock;
+    this.gapWait = gapWait;
+  }
+
+  /**
+   * Subscribes; with {@code lastEventId}, first sends what came after it (as far as the stream has got), so a client
+   * that reconnects misses nothing.
+   */
+  synchronized void subscribe(Subscriber subscriber, Long lastEventId) {
+    start();
+    if (lastEventId != null) {
+      long sent = lastEventId;
+      while (sent < cursor) {
+        List<Event> page = store.after(sent, PAGE);
+        for (Event event : page) {
+          if (event.id() > cursor) {
+            break;
+          }
+          if (subscriber.filter().test(event) && !subscriber.send(event)) {
+            return;
+          }
+          sent = event.id();
+        }
+        if (page.isEmpty() || page.get(page.size() - 1).id() >= cursor) {
+          break;
+        }
+      }
+    }
+    subscribers.add(subscriber);
+  }
+
+  void unsubscribe(Subscriber subscriber) {
+    subscribers.remove(subscriber);
+  }
+
+  @Scheduled(fixedDelayString = "${tandem.events.poll-interval:200ms}")
+  synchronized void poll() {
+    start();
+    for (Event event : store.after(cursor, PAGE)) {
+      if (event.id() != cursor + 1) {
+        Instant now = clock.instant();
+        if (gapSince == null) {
+          gapSince = now;
+        }
+        if (Duration.between(gapSince, now).compareTo(gapWait) < 0) {
+          return; // a transaction may still commit the missing ids
+        }
+      }
+      gapSince = null;
+      cursor = event.id();
+      for (Subscriber subscriber : subscribers) {
+        try {
+          if (subscriber.filter().test(event) && !subscriber.send(event)) {
+            subscribers.remove(subscriber);
+          }
+        } catch (RuntimeException e) {
+          log.debug("Dropping an event subscriber: {}", e.getMessage());
+          subscribers.remove(subscriber);
+        }
+      }
+    }
+  }
+
+  @jakarta.annotation.PreDestroy
+  void closeAll() {
+    subscribers.forEach(Subscriber::close);
+    subscribers.clear();
+  }
+
+  private void start() {
+    if (cursor < 0) {
+      cursor = store.lastId();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.tandem.portal;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.space.domain.SpaceService;
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+@RestController
+class EventsController implements EventsApi {
+
+  private final EventStream stream;
+  private final SpaceService spaces;
+  private final SpaceSummaries summaries;
+  private final long timeoutMillis;
+
+  EventsController(EventStream stream, SpaceService spaces, SpaceSummaries summaries,
+      @Value("${tandem.events.stream-timeout:30m}") java.time.Duration timeout) {
+    this.stream = stream;
+    this.spaces = spaces;
+    this.summaries = summaries;
+    this.timeoutMillis = timeout.toMillis();
+  }
+
+  @Override
+  public SseEmitter streamEvents(List<String> spaceFilter, List<String> typeFilter, Long lastEventId, Long lastEventIdHeader) {
+    Set<String> wantedSpaces = spaceFilter == null ? Set.of() : Set.copyOf(spaceFilter);
+    Set<String> wantedTypes = typeFilter == null ? Set.of() : Set.copyOf(typeFilter);
+    wantedSpaces.forEach(spaces::get); // 404 for a space that does not exist
+    for (String type : wantedTypes) {
+      if (!Event.TYPES.contains(type)) {
+        throw TandemException.invalidArgument("Event type '" + type + "' does not exist; the types are " + String.join(", ", Event.TYPES) + ".");
+      }
+    }
+    Predicate<Event> filter = event -> (wantedSpaces.isEmpty() || wantedSpaces.contains(event.space()))
+        && (wantedTypes.isEmpty() || wantedTypes.contains(event.type()));
+    SseEmitter emitter = new SseEmitter(timeoutMillis);
+    EventStream.Subscriber subscriber = new EventStream.Subscriber() {
+      @Override
+      public Predicate<Event> filter() {
+        return filter;
+      }
+
+      @Override
+      public boolean send(Event event) {
+        try {
+          emitter.send(SseEmitter.event().id(Long.toString(event.id())).name(event.type())
+              .data(EventResponse.from(event), MediaType.APPLICATION_JSON));
+          return true;
+        } catch (IOException | IllegalStateException e) {
+          return false; // the client went away
+        }
+      }
+
+      @Override
+      public void close() {
+        emitter.complete();
+      }
+    };
+    try {
+      emitter.send(SseEmitter.event().comment("subscribed")); // sends the headers now, before any event
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    emitter.onCompletion(() -> stream.unsubscribe(subscriber));
+    emitter.onTimeout(() -> stream.unsubscribe(subscriber));
+    emitter.onError(error -> stream.unsubscribe(subscriber));
+    stream.subscribe(subscriber, lastEventIdHeader != null ? lastEventIdHeader : lastEventId);
+    return emitter;
+  }
+
+  @Override
+  public SpaceSummary getSpaceSummary(String space) {
+    return summaries.of(space);
+  }
+}
