@@ -2,10 +2,10 @@ package io.tandem.live;
 
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.ResourceChange;
+import io.tandem.common.yaml.ResourcePatch;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.function.domain.FunctionRunner;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,65 +56,9 @@ public final class LiveDelta {
     List<Map<String, Object>> result = new ArrayList<>();
     head.forEach(resource -> result.add(FunctionRunner.deepCopy(resource.content())));
     for (Change change : changes) {
-      set(result.get(change.resourceIndex()), change.change());
+      ResourcePatch.apply(result.get(change.resourceIndex()), change.change());
     }
     return result;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static void set(Map<String, Object> root, ResourceChange change) {
-    String[] segments = change.path().split("\\.", -1);
-    Object node = root;
-    for (int i = 0; i < segments.length - 1; i++) {
-      Object next = child(node, segments[i]);
-      if (next == null) {
-        if (change.op() == ResourceChange.Op.remove) {
-          return;
-        }
-        next = new LinkedHashMap<String, Object>();
-        if (node instanceof Map<?, ?> map) {
-          ((Map<String, Object>) map).put(unescape(segments[i]), next);
-        } else {
-          return;
-        }
-      }
-      node = next;
-    }
-    String last = segments[segments.length - 1];
-    if (node instanceof Map<?, ?> map) {
-      if (change.op() == ResourceChange.Op.remove) {
-        map.remove(unescape(last));
-      } else {
-        ((Map<String, Object>) map).put(unescape(last), FunctionRunner.deepCopy(change.to()));
-      }
-    } else if (node instanceof List<?> list && last.chars().allMatch(Character::isDigit)) {
-      List<Object> items = (List<Object>) list;
-      int index = Integer.parseInt(last);
-      if (change.op() == ResourceChange.Op.remove) {
-        if (index < items.size()) {
-          items.remove(index);
-        }
-      } else if (index < items.size() && change.op() == ResourceChange.Op.replace) {
-        items.set(index, FunctionRunner.deepCopy(change.to()));
-      } else {
-        items.add(Math.min(index, items.size()), FunctionRunner.deepCopy(change.to()));
-      }
-    }
-  }
-
-  private static Object child(Object node, String segment) {
-    if (node instanceof Map<?, ?> map) {
-      return map.get(unescape(segment));
-    }
-    if (node instanceof List<?> list && segment.chars().allMatch(Character::isDigit)) {
-      int index = Integer.parseInt(segment);
-      return index < list.size() ? list.get(index) : null;
-    }
-    return null;
-  }
-
-  private static String unescape(String segment) {
-    return segment.replace("~1", ".").replace("~0", "~");
   }
 
   private static KubernetesResource as(KubernetesResource identity, Map<String, Object> content) {

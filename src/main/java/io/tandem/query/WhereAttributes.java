@@ -44,7 +44,10 @@ public final class WhereAttributes {
               "exists (select 1 from revision_gate g where g.unit_id = u.id and g.revision_num = u.head_revision_num)")
           .add("ApprovalCount", Type.INTEGER,
               "(select count(*) from approval a where a.unit_id = u.id and a.revision_num = u.head_revision_num)")
-          .add("ChangeSet", Type.STRING, "(select c.slug from change_set c where c.id = u.change_set_id)");
+          .add("ChangeSet", Type.STRING, "(select c.slug from change_set c where c.id = u.change_set_id)")
+          // a clone whose upstream has revisions it is not based on yet
+          .add("UpgradeNeeded", Type.BOOLEAN, "exists (select 1 from unit_upstream v join unit up on up.id = v.upstream_unit_id"
+              + " where v.unit_id = u.id and up.head_revision_num > v.base_revision_num)");
 
   /** Spaces, in queries over {@code space s}. */
   public static final WhereAttributes SPACES =

@@ -49,9 +49,18 @@ public class ActionQueue {
   @Transactional
   public UnitAction enqueue(
       UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background, Instant now) {
+    return enqueue(unitId, kind, revisionNum, dryRun, background, List.of(), now);
+  }
+
+  /** With {@code dependsOn}: the action waits until those actions have finished (whatever their outcome). */
+  @Transactional
+  public UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
+      List<UUID> dependsOn, Instant now) {
     UUID id = UUID.randomUUID();
-    jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, status, created_at)"
-            + " values (:id, :unitId, :action, :revision, :dryRun, :background, 'Pending', :now)")
+    jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, status, created_at,"
+            + " depends_on) values (:id, :unitId, :action, :revision, :dryRun, :background, 'Pending', :now,"
+            + " cast(:dependsOn as uuid[]))")
+        .param("dependsOn", dependsOn.stream().map(UUID::toString).collect(java.util.stream.Collectors.joining(",", "{", "}")))
         .param("dryRun", dryRun)
         .param("background", background)
         .param("id", id)
@@ -74,6 +83,8 @@ public class ActionQueue {
                     + "   where (a.status = 'Pending' or (a.status = 'Running' and a.lease_until < now()))"
                     + "   and not exists (select 1 from unit_action b where b.unit_id = a.unit_id"
                     + "     and b.status in ('Pending', 'Running') and (b.created_at, b.id) < (a.created_at, a.id))"
+                    + "   and not exists (select 1 from unit_action d where d.id = any(a.depends_on)"
+                    + "     and d.status in ('Pending', 'Running'))"
                     + "   order by a.created_at, a.id limit 1 for update skip locked)"
                     + " returning id")
             .param("owner", owner)

@@ -10,9 +10,9 @@ import java.util.function.BiConsumer;
  * Values still to be filled in: the string {@code confighubplaceholder} (alone or inside a longer string) and the
  * integer {@code 999999999}.
  */
-final class Placeholders {
+public final class Placeholders {
 
-  static final String STRING = "confighubplaceholder";
+  public static final String STRING = "confighubplaceholder";
   static final BigInteger NUMBER = BigInteger.valueOf(999_999_999);
 
   private Placeholders() {}

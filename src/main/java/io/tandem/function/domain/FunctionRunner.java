@@ -5,6 +5,7 @@ import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.StructuralDiff;
+import io.tandem.common.yaml.Trees;
 import io.tandem.common.yaml.TextPatcher;
 import io.tandem.function.domain.FunctionRegistry.BoundCall;
 import io.tandem.unit.domain.Mutation;
@@ -76,18 +77,8 @@ public final class FunctionRunner {
   }
 
   /** A copy that functions may change without touching the (shared, cached) parse it came from. */
-  @SuppressWarnings("unchecked")
   public static <T> T deepCopy(T value) {
-    if (value instanceof Map<?, ?> map) {
-      Map<Object, Object> copy = new LinkedHashMap<>();
-      map.forEach((key, item) -> copy.put(key, deepCopy(item)));
-      return (T) copy;
-    }
-    if (value instanceof List<?> list) {
-      List<Object> copy = new ArrayList<>(list.size());
-      list.forEach(item -> copy.add(deepCopy(item)));
-      return (T) copy;
-    }
-    return value;
+    return Trees.deepCopy(value);
   }
+
 }

@@ -36,6 +36,11 @@ public class ActionService {
 
   /** @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision */
   public UnitAction apply(String space, String slug, RevisionRef revision, Integer waitSeconds) {
+    return apply(space, slug, revision, List.of(), waitSeconds);
+  }
+
+  /** With {@code after}: the apply waits for those actions (its providers' applies) to finish first. */
+  public UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, Integer waitSeconds) {
     Unit unit = withTarget(space, slug, "applied");
     int num = units.resolve(unit, revision);
     List<String> blockers = units.applyBlockers(unit, num);
@@ -44,7 +49,7 @@ public class ActionService {
           "Revision " + num + " of unit '" + slug + "' may not be applied: " + String.join("; ", blockers) + ".",
           Map.of("reasons", blockers));
     }
-    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Apply, num, now()), waitSeconds);
+    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Apply, num, false, false, after, now()), waitSeconds);
   }
 
   /** Refreshes the unit from its target; without {@code dryRun} a drift is captured as a new revision. */
@@ -54,8 +59,13 @@ public class ActionService {
   }
 
   public UnitAction destroy(String space, String slug, Integer waitSeconds) {
+    return destroy(space, slug, List.of(), waitSeconds);
+  }
+
+  /** With {@code after}: the destroy waits for those actions (its consumers' destroys) to finish first. */
+  public UnitAction destroy(String space, String slug, List<UUID> after, Integer waitSeconds) {
     Unit unit = withTarget(space, slug, "destroyed");
-    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, now()), waitSeconds);
+    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, false, false, after, now()), waitSeconds);
   }
 
   public UnitAction get(UUID id) {

@@ -7,8 +7,14 @@ import io.tandem.unit.domain.UnitService;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import io.tandem.worker.UnitAction;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
 import org.springframework.stereotype.Service;
 
 /** Apply, refresh or destroy many units at once: in one space, or across all spaces. */
@@ -17,10 +23,12 @@ public class BulkActions {
 
   private final UnitService units;
   private final ActionService actions;
+  private final List<UnitDependencies> dependencies;
 
-  public BulkActions(UnitService units, ActionService actions) {
+  public BulkActions(UnitService units, ActionService actions, List<UnitDependencies> dependencies) {
     this.units = units;
     this.actions = actions;
+    this.dependencies = dependencies;
   }
 
   /** One unit's outcome: the queued action, or why none was queued; neither for a dry run. */
@@ -34,25 +42,68 @@ public class BulkActions {
   public List<Result> run(String space, String action, List<String> named, UnitFilter filter, boolean dryRun) {
     UnitAction.Kind kind = kind(action);
     List<UnitKey> selected = select(space, named, filter);
+    // Providers apply before the units that link to them, and are destroyed after them: each such action waits
+    // for the ones it depends on, queued here first.
+    Map<UnitKey, Set<UnitKey>> before = kind == UnitAction.Kind.Refresh ? Map.of() : waitsFor(selected, kind);
+    List<UnitKey> ordered = kind == UnitAction.Kind.Refresh ? selected : inOrder(selected, before);
+    Map<UnitKey, UUID> queuedIds = new HashMap<>();
     List<Result> results = new ArrayList<>();
-    for (UnitKey key : selected) {
+    for (UnitKey key : ordered) {
       if (dryRun) {
         results.add(new Result(key.space(), key.unit(), null, null));
         continue;
       }
+      List<UUID> after = before.getOrDefault(key, Set.of()).stream().map(queuedIds::get).filter(Objects::nonNull).toList();
       try {
         UnitAction queued =
             switch (kind) {
-              case Apply -> actions.apply(key.space(), key.unit(), RevisionRef.parse("revision", "head"), null);
+              case Apply -> actions.apply(key.space(), key.unit(), RevisionRef.parse("revision", "head"), after, null);
               case Refresh -> actions.refresh(key.space(), key.unit(), false, null);
-              case Destroy -> actions.destroy(key.space(), key.unit(), null);
+              case Destroy -> actions.destroy(key.space(), key.unit(), after, null);
             };
+        queuedIds.put(key, queued.id());
         results.add(new Result(key.space(), key.unit(), queued, null));
       } catch (TandemException e) {
         results.add(new Result(key.space(), key.unit(), null, e));
       }
     }
     return results;
+  }
+
+  /** For each unit, the units whose action must finish before its own: providers for apply, consumers for destroy. */
+  private Map<UnitKey, Set<UnitKey>> waitsFor(List<UnitKey> selected, UnitAction.Kind kind) {
+    Map<UnitKey, Set<UnitKey>> providers = new HashMap<>();
+    dependencies.forEach(source -> source.providers(selected).forEach(
+        (unit, needed) -> providers.computeIfAbsent(unit, key -> new LinkedHashSet<>()).addAll(needed)));
+    if (kind == UnitAction.Kind.Apply) {
+      return providers;
+    }
+    Map<UnitKey, Set<UnitKey>> consumers = new HashMap<>();
+    providers.forEach((consumer, needed) ->
+        needed.forEach(provider -> consumers.computeIfAbsent(provider, key -> new LinkedHashSet<>()).add(consumer)));
+    return consumers;
+  }
+
+  /** {@code selected} with every unit after the ones it waits for (links never form a cycle). */
+  private static List<UnitKey> inOrder(List<UnitKey> selected, Map<UnitKey, Set<UnitKey>> before) {
+    List<UnitKey> ordered = new ArrayList<>();
+    Set<UnitKey> placed = new HashSet<>();
+    for (UnitKey key : selected) {
+      place(key, before, placed, ordered, new HashSet<>());
+    }
+    return ordered;
+  }
+
+  private static void place(UnitKey key, Map<UnitKey, Set<UnitKey>> before, Set<UnitKey> placed, List<UnitKey> ordered,
+      Set<UnitKey> visiting) {
+    if (placed.contains(key) || !visiting.add(key)) {
+      return;
+    }
+    for (UnitKey first : before.getOrDefault(key, Set.of())) {
+      place(first, before, placed, ordered, visiting);
+    }
+    placed.add(key);
+    ordered.add(key);
   }
 
   /** A revision of a unit to apply. */

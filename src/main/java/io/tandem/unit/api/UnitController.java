@@ -10,6 +10,7 @@ import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitService;
+import io.tandem.variant.domain.VariantService;
 import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
 import java.net.URI;
@@ -30,15 +31,17 @@ class UnitController implements UnitsApi {
 
   private final UnitService units;
   private final ActionQueue actions;
+  private final VariantService variants;
 
-  UnitController(UnitService units, ActionQueue actions) {
+  UnitController(UnitService units, ActionQueue actions, VariantService variants) {
     this.units = units;
+    this.variants = variants;
     this.actions = actions;
   }
 
   @Override
   public ResponseEntity<UnitResponse> createUnit(String space, UnitRequests.Create request, Principal principal) {
-    Unit unit =
+    Unit unit = request.upstream() != null ? cloneUnit(space, request, principal) :
         units.create(
             space,
             new UnitService.NewUnit(
@@ -124,6 +127,15 @@ class UnitController implements UnitsApi {
   @Override
   public DiffResponse diffUnit(String space, String unit, String from, String to) {
     return DiffResponse.from(units.diff(space, unit, from, to));
+  }
+
+  private Unit cloneUnit(String space, UnitRequests.Create request, Principal principal) {
+    if (request.data() != null) {
+      throw TandemException.validation("Give either 'data' or 'upstream': a clone starts with its upstream's data.");
+    }
+    return variants.clone(space, new VariantService.NewClone(request.slug(), request.upstream().space(),
+        request.upstream().unit(), request.displayName(), request.labels(), request.target(), request.driftMode(),
+        request.changeDescription()), Authors.of(principal));
   }
 
   private ResponseEntity<UnitResponse> withETag(Unit unit) {

@@ -12,14 +12,21 @@ final class UnitRequests {
   record Create(
       @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "paymentservice", pattern = "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
           String slug,
-      @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Multi-document Kubernetes YAML")
+      @Schema(description = "Multi-document Kubernetes YAML; required unless the unit is a clone of an upstream")
           String data,
       @Schema(description = "Defaults to the slug") String displayName,
       Map<String, String> labels,
       @Schema(description = "Slug of the target (cluster) the unit applies to") String target,
       @Schema(allowableValues = {"Report", "Capture", "Revert"}, description = "Defaults to the space's drift mode")
           String driftMode,
-      String changeDescription) {}
+      String changeDescription,
+      @Schema(description = "Clone this unit: the new unit starts with its head data and can be upgraded from it later")
+          UpstreamRef upstream) {}
+
+  @Schema(name = "UpstreamRef")
+  record UpstreamRef(
+      @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "base") String space,
+      @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "paymentservice") String unit) {}
 
   @Schema(
       name = "UnitPatch",

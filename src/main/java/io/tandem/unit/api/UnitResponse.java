@@ -6,6 +6,7 @@ import io.tandem.unit.domain.Unit;
 import io.tandem.worker.UnitAction;
 import io.tandem.unit.domain.ApplyGate;
 import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UpstreamLookup;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +32,14 @@ public record UnitResponse(
     @Schema(description = "Why the head revision may not be applied: the triggers it fails; empty when none") List<ApplyGate> applyGates,
     @Schema(description = "Who approved the head revision") List<String> approvedBy,
     @Schema(description = "The change set the unit is in; its revisions record it") String changeSet,
+    @Schema(description = "For a clone: its upstream, the upstream revision it is based on, and whether the upstream"
+        + " has moved on since") UpstreamStatus upstream,
     @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The head revision's YAML, when included") String data,
     Instant createdAt,
     Instant updatedAt) {
+
+  @Schema(name = "UpstreamStatus")
+  public record UpstreamStatus(String space, String unit, int baseRevisionNum, int upstreamHeadRevisionNum, boolean upgradeNeeded) {}
 
   @Schema(name = "UnitStatus")
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
@@ -62,8 +68,14 @@ public record UnitResponse(
         checks.gates().getOrDefault(unit.id(), List.of()),
         checks.approvals().getOrDefault(unit.id(), List.of()),
         checks.changeSets().get(unit.id()),
+        upstream(checks.upstreams().get(unit.id())),
         unit.data(),
         unit.createdAt(),
         unit.updatedAt());
+  }
+
+  private static UpstreamStatus upstream(UpstreamLookup.Upstream upstream) {
+    return upstream == null ? null : new UpstreamStatus(upstream.space(), upstream.unit(), upstream.baseRevisionNum(),
+        upstream.upstreamHeadRevisionNum(), upstream.upgradeNeeded());
   }
 }

@@ -45,10 +45,15 @@ public class UnitService {
   private final GateStore gates;
   private final List<RevisionChecks> checks;
   private final List<TaggedRevisions> tags;
+  private final List<UpstreamLookup> upstreams;
+  private final List<RevisionResolver> resolvers;
 
   public UnitService(
       UnitStore store, SpaceService spaces, Clock clock, TandemProperties properties, List<LiveStateSource> liveStates,
-      GateStore gates, List<RevisionChecks> checks, List<TaggedRevisions> tags) {
+      GateStore gates, List<RevisionChecks> checks, List<TaggedRevisions> tags, List<UpstreamLookup> upstreams,
+      List<RevisionResolver> resolvers) {
+    this.upstreams = upstreams;
+    this.resolvers = resolvers;
     this.store = store;
     this.gates = gates;
     this.checks = checks;
@@ -358,10 +363,26 @@ public class UnitService {
               if (result.revision() == null) {
                 return result;
               }
-              NewRevision checked = result.revision().withGates(check(current.space(), current.slug(), result.revision().data()));
+              NewRevision resolved = resolve(current, result.revision());
+              NewRevision checked = resolved.withGates(check(current.space(), current.slug(), resolved.data()));
               return new UnitChange(result.metadata(), checked, result.at());
             })
         .orElseThrow(() -> unitNotFound(space, slug));
+  }
+
+  /** The revision with what links provide filled in, and those fills among its mutations. */
+  private NewRevision resolve(Unit unit, NewRevision revision) {
+    NewRevision result = revision;
+    for (RevisionResolver resolver : resolvers) {
+      Optional<RevisionResolver.Resolved> resolved = resolver.resolve(unit, result.data());
+      if (resolved.isPresent()) {
+        List<Mutation> mutations = new ArrayList<>(result.mutations());
+        mutations.addAll(resolved.get().mutations());
+        result = new NewRevision(resolved.get().data(), result.source(), result.description(), result.author(),
+            result.restoredFrom(), mutations);
+      }
+    }
+    return result;
   }
 
   private List<ApplyGate> check(String space, String unit, String data) {
@@ -384,11 +405,14 @@ public class UnitService {
 
   /** The gates and approvals of units' head revisions, and the units' change sets, for units that have any. */
   public record HeadChecks(
-      Map<UUID, List<ApplyGate>> gates, Map<UUID, List<String>> approvals, Map<UUID, String> changeSets) {}
+      Map<UUID, List<ApplyGate>> gates, Map<UUID, List<String>> approvals, Map<UUID, String> changeSets,
+      Map<UUID, UpstreamLookup.Upstream> upstreams) {}
 
   public HeadChecks headChecks(List<Unit> units) {
     List<UUID> ids = units.stream().map(Unit::id).toList();
-    return new HeadChecks(gates.headGates(ids), gates.headApprovals(ids), gates.changeSets(ids));
+    Map<UUID, UpstreamLookup.Upstream> found = new java.util.HashMap<>();
+    upstreams.forEach(lookup -> found.putAll(lookup.upstreams(ids)));
+    return new HeadChecks(gates.headGates(ids), gates.headApprovals(ids), gates.changeSets(ids), found);
   }
 
   /** A revision's approvals, and how many its space requires. */

@@ -1,0 +1,78 @@
+package io.tandem.variant.api;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.common.web.Authors;
+import io.tandem.target.api.BulkActionsApi.BulkError;
+import io.tandem.unit.domain.UnitFilter;
+import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitStore.UnitKey;
+import io.tandem.variant.domain.UpgradeMerge;
+import io.tandem.variant.domain.VariantService;
+import java.security.Principal;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+class VariantController implements VariantsApi {
+
+  private final VariantService variants;
+  private final UnitService units;
+
+  VariantController(VariantService variants, UnitService units) {
+    this.variants = variants;
+    this.units = units;
+  }
+
+  @Override
+  public UpgradeResult upgradeUnit(String space, String unit, String strategy, Principal principal) {
+    return result(variants.upgrade(space, unit, strategy(strategy), Authors.of(principal)));
+  }
+
+  @Override
+  public ResponseEntity<CloneResponse> cloneUnits(String space, CloneRequest request, Principal principal) {
+    List<VariantService.Cloned> cloned = variants.cloneAll(space, request.where(), request.units(), request.toSpaces(), Authors.of(principal));
+    List<CloneResult> results = cloned.stream()
+        .map(clone -> new CloneResult(clone.space(), clone.unit(), clone.result() == null ? null : clone.result().headRevisionNum(),
+            clone.error() == null ? null : new BulkError(clone.error().code().code(), clone.error().getMessage())))
+        .toList();
+    boolean all = cloned.stream().allMatch(clone -> clone.error() == null);
+    return ResponseEntity.status(all ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new CloneResponse(results));
+  }
+
+  @Override
+  public ResponseEntity<UpgradesResponse> upgradeUnits(String space, UpgradesRequest request, Principal principal) {
+    UpgradeMerge.Strategy strategy = strategy(request.strategy());
+    List<UpgradesResult> results = new ArrayList<>();
+    for (UnitKey key : units.select(space, new UnitFilter(request.where(), null, null), request.units())) {
+      try {
+        results.add(new UpgradesResult(key.unit(), result(variants.upgrade(space, key.unit(), strategy, Authors.of(principal))), null));
+      } catch (TandemException e) {
+        results.add(new UpgradesResult(key.unit(), null, new BulkError(e.code().code(), e.getMessage())));
+      }
+    }
+    boolean all = results.stream().allMatch(result -> result.error() == null);
+    return ResponseEntity.status(all ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new UpgradesResponse(results));
+  }
+
+  private static UpgradeResult result(VariantService.Upgraded upgraded) {
+    return new UpgradeResult(upgraded.unit().slug(), upgraded.unit().headRevisionNum(), upgraded.fromUpstreamRevision(),
+        upgraded.toUpstreamRevision(), upgraded.changesApplied(),
+        upgraded.conflicts().stream()
+            .map(conflict -> new ConflictResponse(conflict.resource(), conflict.path(), conflict.upstream(), conflict.downstream()))
+            .toList());
+  }
+
+  private static UpgradeMerge.Strategy strategy(String strategy) {
+    if (strategy == null || strategy.isBlank()) {
+      return UpgradeMerge.Strategy.merge;
+    }
+    try {
+      return UpgradeMerge.Strategy.valueOf(strategy);
+    } catch (IllegalArgumentException e) {
+      throw TandemException.invalidArgument("Strategy must be merge, upstreamWins or downstreamWins, not '" + strategy + "'.");
+    }
+  }
+}

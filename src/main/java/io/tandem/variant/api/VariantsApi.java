@@ -1,0 +1,79 @@
+package io.tandem.variant.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.target.api.BulkActionsApi.BulkError;
+import java.security.Principal;
+import java.util.List;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+@Tag(name = "variants", description = "Clones of upstream units, upgraded with their own changes kept")
+@RequestMapping(path = "/api/v1/spaces/{space}", produces = MediaType.APPLICATION_JSON_VALUE)
+public interface VariantsApi {
+
+  String STRATEGY = "merge (default): a path changed on both sides is a 409 conflict naming it; upstreamWins or"
+      + " downstreamWins decide such paths";
+
+  @Operation(operationId = "upgradeUnit",
+      summary = "Merge the upstream's changes since the unit's base into its data (three-way; revision source Upgrade)")
+  @ApiResponse(responseCode = "409", description = "Conflicts (code conflict), listed in 'conflicts'; nothing changed")
+  @PostMapping("/units/{unit}/upgrade")
+  UpgradeResult upgradeUnit(@PathVariable("space") String space, @PathVariable("unit") String unit,
+      @Parameter(description = STRATEGY) @RequestParam(defaultValue = "merge") String strategy, Principal principal);
+
+  @Operation(operationId = "cloneUnits", summary = "Clone the units selected by where and/or units into each of toSpaces")
+  @ApiResponse(responseCode = "207", description = "Some clones could not be made; see each result's error")
+  @PostMapping(path = "/clones", consumes = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<CloneResponse> cloneUnits(@PathVariable("space") String space, @RequestBody CloneRequest request, Principal principal);
+
+  @Operation(operationId = "upgradeUnits", summary = "Upgrade every clone selected by where and/or units (e.g. where UpgradeNeeded = true)")
+  @ApiResponse(responseCode = "207", description = "Some upgrades failed (conflicts …); see each result's error")
+  @PostMapping(path = "/upgrades", consumes = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<UpgradesResponse> upgradeUnits(@PathVariable("space") String space, @RequestBody UpgradesRequest request,
+      Principal principal);
+
+  @Schema(name = "UpgradeResult")
+  record UpgradeResult(
+      String unit,
+      int headRevisionNum,
+      @Schema(description = "The upstream revision the unit was based on") int fromUpstreamRevision,
+      @Schema(description = "The upstream revision it is based on now") int toUpstreamRevision,
+      @Schema(description = "Upstream changes taken") int changesApplied,
+      @Schema(description = "Paths both sides changed, decided by the strategy") List<ConflictResponse> conflicts) {}
+
+  @Schema(name = "UpgradeConflict")
+  record ConflictResponse(String resource, String path, Object upstream, Object downstream) {}
+
+  @Schema(name = "CloneRequest")
+  record CloneRequest(
+      String where,
+      @Schema(description = "Unit slugs; ANDed with where") List<String> units,
+      @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "[\"dev\", \"prod\"]") List<String> toSpaces) {}
+
+  @Schema(name = "CloneResponse")
+  record CloneResponse(List<CloneResult> results) {}
+
+  @Schema(name = "CloneResult")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record CloneResult(String space, String unit, Integer headRevisionNum, BulkError error) {}
+
+  @Schema(name = "UpgradesRequest")
+  record UpgradesRequest(String where, List<String> units, @Schema(description = STRATEGY) String strategy) {}
+
+  @Schema(name = "UpgradesResponse")
+  record UpgradesResponse(List<UpgradesResult> results) {}
+
+  @Schema(name = "UpgradesResult")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record UpgradesResult(String unit, UpgradeResult upgrade, BulkError error) {}
+}

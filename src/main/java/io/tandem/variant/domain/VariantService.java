@@ -1,0 +1,146 @@
+package io.tandem.variant.domain;
+
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.common.yaml.ParsedContent;
+import io.tandem.common.yaml.TextPatcher;
+import io.tandem.unit.domain.Mutation;
+import io.tandem.unit.domain.RevisionSource;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitFilter;
+import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitStore.UnitKey;
+import io.tandem.unit.domain.UpstreamLookup.Upstream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Variants: units cloned from an upstream unit, and upgraded from it with their own changes kept. */
+@Service
+public class VariantService {
+
+  private final UnitService units;
+  private final VariantStore store;
+  private final TransactionTemplate transaction;
+
+  VariantService(UnitService units, VariantStore store, TransactionTemplate transaction) {
+    this.units = units;
+    this.store = store;
+    this.transaction = transaction;
+  }
+
+  /** A clone to make: its slug (default the upstream's) and what it has of its own. */
+  public record NewClone(String slug, String upstreamSpace, String upstreamUnit, String displayName,
+      Map<String, String> labels, String target, String driftMode, String changeDescription) {}
+
+  /**
+   * Creates a unit with the upstream's head data; it records the upstream and that revision as its base, in the
+   * same transaction.
+   */
+  public Unit clone(String space, NewClone request, String author) {
+    if (request.upstreamSpace() == null || request.upstreamUnit() == null) {
+      throw TandemException.validation("Field 'upstream' needs 'space' and 'unit'.");
+    }
+    Unit upstream = units.get(request.upstreamSpace(), request.upstreamUnit());
+    String slug = request.slug() == null ? upstream.slug() : request.slug();
+    if (space.equals(upstream.space()) && slug.equals(upstream.slug())) {
+      throw TandemException.validation("A unit cannot be its own upstream; give the clone another slug or space.");
+    }
+    String description = request.changeDescription() != null ? request.changeDescription()
+        : "Clone of " + upstream.space() + "/" + upstream.slug() + " revision " + upstream.headRevisionNum();
+    return transaction.execute(status -> {
+      Unit clone = units.create(space, new UnitService.NewUnit(slug, request.displayName(), upstream.data(),
+          request.labels() == null ? upstream.metadata().labels() : request.labels(), request.target(),
+          request.driftMode(), description), author);
+      store.link(clone.id(), upstream.id(), upstream.headRevisionNum());
+      return clone;
+    });
+  }
+
+  /** One clone of a bulk clone: the new unit, or why it was not made. */
+  public record Cloned(String space, String unit, Unit result, TandemException error) {}
+
+  /** Clones the units of {@code space} that the filter and names select into each of {@code toSpaces}. */
+  public List<Cloned> cloneAll(String space, String where, List<String> named, List<String> toSpaces, String author) {
+    if (toSpaces == null || toSpaces.isEmpty()) {
+      throw TandemException.validation("Field 'toSpaces' must name at least one space.");
+    }
+    List<Cloned> results = new ArrayList<>();
+    for (UnitKey key : units.select(space, new UnitFilter(where, null, null), named)) {
+      for (String to : toSpaces) {
+        try {
+          results.add(new Cloned(to, key.unit(),
+              clone(to, new NewClone(null, space, key.unit(), null, null, null, null, null), author), null));
+        } catch (TandemException e) {
+          results.add(new Cloned(to, key.unit(), null, e));
+        }
+      }
+    }
+    return results;
+  }
+
+  /** What an upgrade did: the unit after it, the upstream revisions it merged, the changes taken, the conflicts. */
+  public record Upgraded(Unit unit, int fromUpstreamRevision, int toUpstreamRevision, int changesApplied,
+      List<UpgradeMerge.Conflict> conflicts) {}
+
+  /**
+   * Merges the upstream's changes since the unit's base into its data, as a new revision (source Upgrade), and
+   * moves the base to the upstream's head, both while the unit is locked. Conflicts with {@code merge} are a 409
+   * naming every path, and change nothing.
+   */
+  public Upgraded upgrade(String space, String slug, UpgradeMerge.Strategy strategy, String author) {
+    Unit unit = units.get(space, slug);
+    Upstream upstream = store.find(unit.id())
+        .orElseThrow(() -> TandemException.conflict("Unit '" + slug + "' has no upstream; only clones can be upgraded."));
+    Unit upstreamUnit = units.get(upstream.space(), upstream.unit());
+    int from = upstream.baseRevisionNum();
+    int to = upstreamUnit.headRevisionNum();
+    String base = units.dataAt(upstreamUnit, from);
+    String theirs = upstreamUnit.data();
+    AtomicReference<UpgradeMerge.Result> outcome = new AtomicReference<>();
+    Unit upgraded = units.editData(space, slug, author, current -> {
+      List<KubernetesResource> ours = ParsedContent.parse(current.data());
+      UpgradeMerge.Result result = UpgradeMerge.merge(ParsedContent.parse(base), ParsedContent.parse(theirs), ours, strategy);
+      outcome.set(result);
+      if (!result.conflicts().isEmpty() && strategy == UpgradeMerge.Strategy.merge) {
+        throw new TandemException(ProblemCode.CONFLICT, "Upgrading '" + slug + "' from " + upstream.space() + "/"
+            + upstream.unit() + " revision " + from + " to " + to + " conflicts at " + describe(result.conflicts())
+            + "; choose strategy=upstreamWins or downstreamWins.", Map.of("conflicts", conflicts(result.conflicts())));
+      }
+      store.rebase(current.id(), to);
+      List<KubernetesResource> wanted = new ArrayList<>();
+      for (int i = 0; i < result.resources().size(); i++) {
+        wanted.add(KubernetesYaml.resource(result.resources().get(i), i + 1));
+      }
+      String by = "upgrade from " + upstream.space() + "/" + upstream.unit() + " " + from + "→" + to;
+      List<Mutation> mutations = result.applied().stream().map(change -> Mutation.of(change, by)).toList();
+      return new UnitService.DataEdit(TextPatcher.patch(current.data(), wanted), RevisionSource.Upgrade,
+          "Upgrade from " + upstream.space() + "/" + upstream.unit() + " revision " + from + " to " + to, mutations);
+    });
+    UpgradeMerge.Result result = outcome.get();
+    return new Upgraded(upgraded, from, to, result.applied().size(), result.conflicts());
+  }
+
+  private static String describe(List<UpgradeMerge.Conflict> conflicts) {
+    return String.join(", ", conflicts.stream().map(conflict -> conflict.resource() + " " + conflict.path()).toList());
+  }
+
+  private static List<Map<String, Object>> conflicts(List<UpgradeMerge.Conflict> conflicts) {
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (UpgradeMerge.Conflict conflict : conflicts) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("resource", conflict.resource());
+      entry.put("path", conflict.path());
+      entry.put("upstream", conflict.upstream());
+      entry.put("downstream", conflict.downstream());
+      list.add(entry);
+    }
+    return list;
+  }
+}

@@ -1,0 +1,63 @@
+package io.tandem.variant.persistence;
+
+import io.tandem.unit.domain.UpstreamLookup;
+import io.tandem.variant.domain.VariantStore;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+@Repository
+class JdbcVariantStore implements VariantStore, UpstreamLookup {
+
+  private static final String UPSTREAM = "select v.unit_id, s.slug, up.slug, v.base_revision_num, up.head_revision_num"
+      + " from unit_upstream v join unit up on up.id = v.upstream_unit_id join space s on s.id = up.space_id";
+
+  private final JdbcClient jdbc;
+
+  JdbcVariantStore(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Override
+  @Transactional
+  public void link(UUID unitId, UUID upstreamUnitId, int baseRevisionNum) {
+    jdbc.sql("insert into unit_upstream (unit_id, upstream_unit_id, base_revision_num) values (:unit, :upstream, :base)")
+        .param("unit", unitId)
+        .param("upstream", upstreamUnitId)
+        .param("base", baseRevisionNum)
+        .update();
+  }
+
+  @Override
+  public Optional<Upstream> find(UUID unitId) {
+    return Optional.ofNullable(upstreams(List.of(unitId)).get(unitId));
+  }
+
+  @Override
+  @Transactional
+  public void rebase(UUID unitId, int baseRevisionNum) {
+    jdbc.sql("update unit_upstream set base_revision_num = :base where unit_id = :unit")
+        .param("unit", unitId)
+        .param("base", baseRevisionNum)
+        .update();
+  }
+
+  @Override
+  public Map<UUID, Upstream> upstreams(Collection<UUID> unitIds) {
+    Map<UUID, Upstream> upstreams = new HashMap<>();
+    if (!unitIds.isEmpty()) {
+      jdbc.sql(UPSTREAM + " where v.unit_id in (:ids)")
+          .param("ids", List.copyOf(unitIds))
+          .query((rs, row) -> upstreams.put(rs.getObject(1, UUID.class),
+              new Upstream(rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5))))
+          .list();
+    }
+    return upstreams;
+  }
+}
