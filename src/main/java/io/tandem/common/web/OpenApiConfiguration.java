@@ -37,14 +37,18 @@ class OpenApiConfiguration {
                         + " this API, applied to clusters and kept in step with them in both directions.")
                 .license(new License().name("Apache-2.0")))
         // A relative server keeps the document identical whichever host and port serve it.
-        .servers(List.of(new Server().url("/")))
-        .components(new Components().addSchemas(PROBLEM, problemSchema()));
+        .servers(List.of(new Server().url("/")));
   }
 
+  /** The Problem schema, added here with the responses that use it (springdoc rebuilds the components it scans). */
   @Bean
   OpenApiCustomizer problemResponses() {
-    return openApi ->
-        openApi.getPaths().values().stream()
+    return openApi -> {
+      if (openApi.getComponents() == null) {
+        openApi.setComponents(new Components());
+      }
+      openApi.getComponents().addSchemas(PROBLEM, problemSchema());
+      openApi.getPaths().values().stream()
             .flatMap(path -> path.readOperations().stream())
             .forEach(
                 operation ->
@@ -59,6 +63,7 @@ class OpenApiConfiguration {
                                         .addMediaType(
                                             "application/problem+json",
                                             new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM))))));
+    };
   }
 
   private static Schema<?> problemSchema() {

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.MediaType;
+import org.springframework.util.MimeTypeUtils;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
@@ -27,6 +28,7 @@ import tools.jackson.databind.JsonNode;
 @RestController
 class UnitController implements UnitsApi {
 
+  private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
   private static final MediaType YAML_UTF8 = new MediaType("application", "yaml", StandardCharsets.UTF_8);
 
   private final UnitService units;
@@ -95,14 +97,43 @@ class UnitController implements UnitsApi {
   }
 
   @Override
-  public ResponseEntity<String> getUnitData(String space, String unit, String revision) {
+  public ResponseEntity<String> getUnitData(String space, String unit, String revision, String accept) {
     String data = units.data(space, unit, RevisionRef.parse("revision", revision));
+    if (prefersJson(accept)) {
+      return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(JSON.writeValueAsString(data));
+    }
     return ResponseEntity.ok().contentType(YAML_UTF8).body(data);
+  }
+
+  /** Whether the caller's most preferred type is JSON; anything else (no Accept, {@code *}/{@code *}) gets YAML. */
+  private static boolean prefersJson(String accept) {
+    if (accept == null || accept.isBlank()) {
+      return false;
+    }
+    try {
+      List<MediaType> types = new java.util.ArrayList<>(MediaType.parseMediaTypes(accept));
+      MimeTypeUtils.sortBySpecificity(types);
+      types.sort(java.util.Comparator.comparingDouble(MediaType::getQualityValue).reversed());
+      return !types.isEmpty() && types.get(0).isCompatibleWith(MediaType.APPLICATION_JSON) && !types.get(0).isWildcardType();
+    } catch (org.springframework.util.InvalidMimeTypeException e) {
+      return false;
+    }
   }
 
   @Override
   public ResponseEntity<UnitResponse> putUnitData(
-      String space, String unit, String changeDescription, String ifMatch, String data, Principal principal) {
+      String space, String unit, String changeDescription, String ifMatch, String body, String contentType,
+      Principal principal) {
+    String data = body;
+    // As application/json, generated clients send the text as it is; others send it as a JSON string.
+    if (body != null && contentType != null && body.stripLeading().startsWith("\"")
+        && MediaType.parseMediaType(contentType).isCompatibleWith(MediaType.APPLICATION_JSON)) {
+      try {
+        data = JSON.readValue(body, String.class);
+      } catch (tools.jackson.core.JacksonException e) {
+        throw TandemException.validation("The body is neither YAML nor the YAML text as one JSON string.");
+      }
+    }
     return withETag(
         units.putData(
             space,

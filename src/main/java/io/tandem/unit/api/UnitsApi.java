@@ -100,25 +100,39 @@ public interface UnitsApi {
           boolean force,
       @Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch);
 
-  @Operation(operationId = "getUnitData", summary = "Get the YAML of a revision (default head)")
-  @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = YAML, schema = @Schema(type = "string")))
-  @GetMapping(path = "/{unit}/data", produces = YAML)
+  @Operation(
+      operationId = "getUnitData",
+      summary = "Get the YAML of a revision (default head)",
+      description = "The YAML text as application/yaml, unless the caller prefers application/json: then the same"
+          + " text as a JSON string (what generated clients, which decode JSON, ask for).")
+  @ApiResponse(responseCode = "200", description = "OK", content = {
+      @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(type = "string")),
+      @Content(mediaType = YAML, schema = @Schema(type = "string"))})
+  @GetMapping(path = "/{unit}/data", produces = {MediaType.APPLICATION_JSON_VALUE, YAML})
   ResponseEntity<String> getUnitData(
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
-      @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "head") String revision);
+      @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "head") String revision,
+      @Parameter(hidden = true) @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept);
 
   @Operation(operationId = "putUnitData", summary = "Replace the unit's YAML (a new revision, source Update, unless identical)")
-  @PutMapping(path = "/{unit}/data", consumes = {YAML, "application/x-yaml", "text/yaml", MediaType.TEXT_PLAIN_VALUE})
+  @PutMapping(
+      path = "/{unit}/data",
+      consumes = {MediaType.APPLICATION_JSON_VALUE, YAML, "application/x-yaml", "text/yaml", MediaType.TEXT_PLAIN_VALUE})
   ResponseEntity<UnitResponse> putUnitData(
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
       @Parameter(description = "Description of the new revision") @RequestParam(required = false) String changeDescription,
       @Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
       @io.swagger.v3.oas.annotations.parameters.RequestBody(
-              content = @Content(mediaType = YAML, schema = @Schema(type = "string")))
+              description = "The YAML text; as application/json, the text as it is or as one JSON string",
+              content = {
+                @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(type = "string")),
+                @Content(mediaType = YAML, schema = @Schema(type = "string"))
+              })
           @RequestBody(required = false)
           String data,
+      @Parameter(hidden = true) @RequestHeader(name = HttpHeaders.CONTENT_TYPE, required = false) String contentType,
       Principal principal);
 
   @Operation(operationId = "listRevisions", summary = "List a unit's revisions, newest first, without data")

@@ -26,6 +26,7 @@ public interface VariantsApi {
 
   @Operation(operationId = "upgradeUnit",
       summary = "Merge the upstream's changes since the unit's base into its data (three-way; revision source Upgrade)")
+  @ApiResponse(responseCode = "200", description = "Upgraded (or already up to date: changesApplied 0)")
   @ApiResponse(responseCode = "409", description = "Conflicts (code conflict), listed in 'conflicts'; nothing changed")
   @PostMapping("/units/{unit}/upgrade")
   UpgradeResult upgradeUnit(@PathVariable("space") String space, @PathVariable("unit") String unit,
