@@ -1,0 +1,42 @@
+package io.tandem.cli;
+
+import io.tandem.client.ApiException;
+import io.tandem.client.api.SpacesApi;
+import io.tandem.client.model.CreateSpaceRequest;
+import io.tandem.client.model.ListResponseSpace;
+import io.tandem.client.model.Space;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "space", description = "Spaces: create, list", mixinStandardHelpOptions = true)
+class SpaceCommands extends TandemCli.Group {
+
+  @Command(name = "create", description = "Create a space")
+  int create(
+      @Parameters(paramLabel = "SLUG") String slug,
+      @Option(names = "--label", description = "key=value (repeatable)") Map<String, String> labels,
+      @Option(names = "--drift-mode", description = "Report, Capture or Revert") String driftMode) throws ApiException {
+    Space space = new SpacesApi(root.client()).createSpace(new CreateSpaceRequest().slug(slug).labels(labels)
+        .driftMode(driftMode == null ? null : CreateSpaceRequest.DriftModeEnum.fromValue(driftMode)));
+    show(space, List.of(space));
+    return 0;
+  }
+
+  @Command(name = "list", description = "List spaces")
+  int list(@Option(names = "--where", description = "A filter in the where language") String where) throws ApiException {
+    ListResponseSpace page = new SpacesApi(root.client()).listSpaces(where, 1000, null);
+    show(page, page.getItems());
+    return 0;
+  }
+
+  private void show(Object whole, List<Space> spaces) {
+    root.output().print(whole, spaces,
+        new Output.Column<>("SLUG", Space::getSlug),
+        new Output.Column<>("UNITS", Space::getUnitCount),
+        new Output.Column<>("DRIFT MODE", Space::getDriftMode),
+        new Output.Column<>("LABELS", Space::getLabels));
+  }
+}

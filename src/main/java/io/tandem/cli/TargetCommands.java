@@ -1,0 +1,50 @@
+package io.tandem.cli;
+
+import io.tandem.client.ApiException;
+import io.tandem.client.api.TargetsApi;
+import io.tandem.client.model.CreateTargetRequest;
+import io.tandem.client.model.ListResponseTarget;
+import io.tandem.client.model.Target;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "target", mixinStandardHelpOptions = true, description = "Targets (clusters): create, list")
+class TargetCommands extends TandemCli.Group {
+
+  @Command(name = "create", description = "Register a cluster from a kubeconfig file, or a server URL and token")
+  int create(
+      @Parameters(paramLabel = "SLUG") String slug,
+      @Option(names = "--kubeconfig", description = "A kubeconfig file") Path kubeconfig,
+      @Option(names = "--context") String context,
+      @Option(names = "--cluster-server", description = "The API server's URL (with --cluster-token)") String server,
+      @Option(names = "--cluster-token", description = "A bearer token for it") String token,
+      @Option(names = "--namespace", description = "Default namespace for objects that name none") String namespace)
+      throws ApiException, IOException {
+    Target target = new TargetsApi(root.client()).createTarget(new CreateTargetRequest().slug(slug)
+        .kubeconfig(kubeconfig == null ? null : Files.readString(kubeconfig)).context(context).server(server).token(token)
+        .namespace(namespace));
+    show(target, List.of(target));
+    return 0;
+  }
+
+  @Command(name = "list", description = "Registered clusters and their health")
+  int list() throws ApiException {
+    ListResponseTarget page = new TargetsApi(root.client()).listTargets(1000, null);
+    show(page, page.getItems());
+    return 0;
+  }
+
+  private void show(Object whole, List<Target> targets) {
+    root.output().print(whole, targets,
+        new Output.Column<Target>("SLUG", Target::getSlug),
+        new Output.Column<Target>("SERVER", Target::getServer),
+        new Output.Column<Target>("NAMESPACE", Target::getNamespace),
+        new Output.Column<Target>("REACHABLE", Target::getReachable),
+        new Output.Column<Target>("VERSION", Target::getServerVersion));
+  }
+}

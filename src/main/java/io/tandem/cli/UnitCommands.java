@@ -1,0 +1,181 @@
+package io.tandem.cli;
+
+import io.tandem.client.ApiException;
+import io.tandem.client.api.ActionsApi;
+import io.tandem.client.api.UnitsApi;
+import io.tandem.client.model.CreateUnitRequest;
+import io.tandem.client.model.Diff;
+import io.tandem.client.model.DiffChange;
+import io.tandem.client.model.ListResponseRevision;
+import io.tandem.client.model.ListResponseUnit;
+import io.tandem.client.model.Revision;
+import io.tandem.client.model.Unit;
+import io.tandem.client.model.UnitAction;
+import io.tandem.client.model.UnitPatch;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "unit", mixinStandardHelpOptions = true,
+    description = "Units: create, get, list, update, data, revisions, diff, apply, refresh, destroy")
+class UnitCommands extends TandemCli.Group {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = {"-s", "--space"}, required = true, scope = picocli.CommandLine.ScopeType.INHERIT, description = "The space")
+  String space;
+
+  private UnitsApi units() {
+    return new UnitsApi(root.client());
+  }
+
+  private ActionsApi actions() {
+    return new ActionsApi(root.client());
+  }
+
+  @Command(name = "create", description = "Create a unit from a YAML file (- for standard input)")
+  int create(
+      @Parameters(paramLabel = "SLUG") String slug,
+      @Option(names = {"-f", "--file"}, description = "The YAML; absent: an empty unit") String file,
+      @Option(names = "--target", description = "The target it applies to") String target,
+      @Option(names = "--label", description = "key=value (repeatable)") Map<String, String> labels,
+      @Option(names = {"-m", "--message"}, description = "Change description") String message) throws ApiException {
+    Unit unit = units().createUnit(space, new CreateUnitRequest().slug(slug).data(file == null ? "" : read(file))
+        .target(target).labels(labels).changeDescription(message));
+    showUnits(unit, List.of(unit));
+    return 0;
+  }
+
+  @Command(name = "get", description = "A unit's state")
+  int get(@Parameters(paramLabel = "UNIT") String unit) throws ApiException {
+    Unit found = units().getUnit(space, unit);
+    showUnits(found, List.of(found));
+    return 0;
+  }
+
+  @Command(name = "list", description = "The space's units")
+  int list(@Option(names = "--where", description = "A filter in the where language") String where) throws ApiException {
+    ListResponseUnit page = units().listUnits(space, where, null, null, 1000, null, null);
+    showUnits(page, page.getItems());
+    return 0;
+  }
+
+  @Command(name = "update", description = "Change a unit: new data (--file), a merge patch (--patch) or a restore (--restore)")
+  int update(
+      @Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = {"-f", "--file"}, description = "The whole new YAML (- for standard input)") String file,
+      @Option(names = "--patch", description = "A JSON merge patch, e.g. '{\"labels\":{\"tier\":\"web\"}}'") String patch,
+      @Option(names = "--restore", description = "A revision to restore: 3, -1, live, tag:<name>") String restore,
+      @Option(names = {"-m", "--message"}, description = "Change description") String message) throws ApiException {
+    int given = (file == null ? 0 : 1) + (patch == null ? 0 : 1) + (restore == null ? 0 : 1);
+    if (given != 1) {
+      throw new ParameterException(spec.commandLine(), "Give one of --file, --patch or --restore.");
+    }
+    Unit changed;
+    if (file != null) {
+      changed = units().putUnitData(space, unit, message, null, read(file));
+    } else if (restore != null) {
+      changed = units().patchUnit(space, unit, restore, null, message == null ? null : new UnitPatch().changeDescription(message));
+    } else {
+      UnitPatch body = root.client().getObjectMapper().readValue(patch, UnitPatch.class);
+      if (message != null) {
+        body.changeDescription(message);
+      }
+      changed = units().patchUnit(space, unit, null, null, body);
+    }
+    showUnits(changed, List.of(changed));
+    return 0;
+  }
+
+  @Command(name = "data", description = "The YAML of a revision (default head)")
+  int data(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = {"-r", "--revision"}, defaultValue = "head", description = "3, -1, live, tag:<name>") String revision) throws ApiException {
+    root.output().text(units().getUnitData(space, unit, revision));
+    return 0;
+  }
+
+  @Command(name = "revisions", description = "A unit's revisions, newest first")
+  int revisions(@Parameters(paramLabel = "UNIT") String unit) throws ApiException {
+    ListResponseRevision page = units().listRevisions(space, unit, 1000, null);
+    root.output().print(page, page.getItems(),
+        new Output.Column<Revision>("NUM", Revision::getNum),
+        new Output.Column<Revision>("SOURCE", Revision::getSource),
+        new Output.Column<Revision>("AUTHOR", Revision::getAuthor),
+        new Output.Column<Revision>("CREATED", Revision::getCreatedAt),
+        new Output.Column<Revision>("DESCRIPTION", Revision::getDescription));
+    return 0;
+  }
+
+  @Command(name = "diff", description = "What changed between two revisions (default the one before head, and head)")
+  int diff(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = "--from", defaultValue = "-1") String from,
+      @Option(names = "--to", defaultValue = "head") String to) throws ApiException {
+    Diff diff = units().diffUnit(space, unit, from, to);
+    root.output().print(diff, diff.getChanges(),
+        new Output.Column<DiffChange>("OP", DiffChange::getOp),
+        new Output.Column<DiffChange>("RESOURCE", DiffChange::getResource),
+        new Output.Column<DiffChange>("PATH", DiffChange::getPath),
+        new Output.Column<DiffChange>("FROM", DiffChange::getFrom),
+        new Output.Column<DiffChange>("TO", DiffChange::getTo));
+    return 0;
+  }
+
+  @Command(name = "apply", description = "Apply a revision (default head) to the unit's target, and wait for it")
+  int apply(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = {"-r", "--revision"}, defaultValue = "head") String revision,
+      @Option(names = "--wait", defaultValue = "60", description = "Seconds to wait for the outcome") int wait) throws ApiException {
+    return showAction(actions().applyUnit(space, unit, revision, wait));
+  }
+
+  @Command(name = "refresh", description = "Read the unit's objects from its target; capture a drift as a revision")
+  int refresh(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = "--dry-run", description = "Only report the drift") boolean dryRun,
+      @Option(names = "--wait", defaultValue = "60") int wait) throws ApiException {
+    return showAction(actions().refreshUnit(space, unit, dryRun, wait));
+  }
+
+  @Command(name = "destroy", description = "Delete the unit's objects from its target")
+  int destroy(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = "--wait", defaultValue = "60") int wait) throws ApiException {
+    return showAction(actions().destroyUnit(space, unit, wait));
+  }
+
+  private int showAction(UnitAction action) {
+    root.output().print(action, List.of(action),
+        new Output.Column<UnitAction>("ACTION", UnitAction::getAction),
+        new Output.Column<UnitAction>("STATUS", UnitAction::getStatus),
+        new Output.Column<UnitAction>("RESULT", UnitAction::getResult),
+        new Output.Column<UnitAction>("REVISION", UnitAction::getRevisionNum),
+        new Output.Column<UnitAction>("CAPTURED", UnitAction::getCapturedRevisionNum),
+        new Output.Column<UnitAction>("MESSAGE", UnitAction::getMessage));
+    return action.getStatus() == UnitAction.StatusEnum.FAILED ? 1 : 0;
+  }
+
+  private void showUnits(Object whole, List<Unit> units) {
+    root.output().print(whole, units,
+        new Output.Column<Unit>("SLUG", Unit::getSlug),
+        new Output.Column<Unit>("HEAD", Unit::getHeadRevisionNum),
+        new Output.Column<Unit>("LIVE", Unit::getLiveRevisionNum),
+        new Output.Column<Unit>("TARGET", Unit::getTarget),
+        new Output.Column<Unit>("DRIFT", Unit::getDrift),
+        new Output.Column<Unit>("GATES", unit -> unit.getApplyGates() == null ? 0 : unit.getApplyGates().size()));
+  }
+
+  private String read(String file) {
+    try {
+      return file.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+          : Files.readString(Path.of(file), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new ParameterException(spec.commandLine(), "Cannot read " + file + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package io.tandem.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tandem.support.Api;
+import io.tandem.support.Fixtures;
+import io.tandem.support.TandemIT;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/** Every verb of the tandem command line, against the running server, through the generated client. */
+@TandemIT
+class TandemCliIT {
+
+  @LocalServerPort int port;
+  @TempDir Path dir;
+  String space;
+
+  /** What one command line printed, and its exit code. */
+  record Run(int code, String out, String err) {
+
+    JsonNode json() {
+      return Api.JSON.readTree(out);
+    }
+  }
+
+  Run tandem(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = TandemCli.run(args, new PrintWriter(out), new PrintWriter(err), Map.of("TANDEM_SERVER", "http://localhost:" + port));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  Run ok(String... args) {
+    Run run = tandem(args);
+    assertThat(run.code()).as(String.join(" ", args) + "\n" + run.out() + run.err()).isZero();
+    return run;
+  }
+
+  @BeforeEach
+  void setUp() {
+    space = Api.uniqueSlug("cli");
+    ok("space", "create", space, "--label", "env=dev");
+  }
+
+  Path file(String name, String text) throws Exception {
+    Path file = dir.resolve(name);
+    Files.writeString(file, text);
+    return file;
+  }
+
+  String payment() {
+    return Fixtures.paymentService().replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + space + "\n");
+  }
+
+  @Test
+  void spacesAreCreatedAndListedAsATableOrJson() {
+    Run table = ok("space", "list", "--where", "Slug = '" + space + "'");
+    assertThat(table.out().lines().findFirst().orElseThrow()).startsWith("SLUG").contains("UNITS", "DRIFT MODE");
+    assertThat(table.out()).contains(space, "env=dev");
+
+    JsonNode json = ok("-o", "json", "space", "list", "--where", "Slug = '" + space + "'").json();
+    assertThat(json.path("items").get(0).path("slug").asString()).isEqualTo(space);
+    assertThat(ok("-o", "yaml", "space", "list", "--where", "Slug = '" + space + "'").out()).contains("slug: " + space);
+  }
+
+  @Test
+  void aUnitGoesThroughItsWholeLife() throws Exception {
+    Path yaml = file("payment.yaml", payment());
+    assertThat(ok("unit", "create", "-s", space, "paymentservice", "-f", yaml.toString(), "--target", "sandbox").out())
+        .contains("paymentservice");
+    assertThat(ok("unit", "get", "-s", space, "paymentservice").out()).contains("sandbox");
+    assertThat(ok("unit", "list", "-s", space).out()).contains("paymentservice");
+    assertThat(ok("unit", "data", "-s", space, "paymentservice").out()).isEqualTo(payment());
+
+    ok("unit", "update", "-s", space, "paymentservice", "-f", file("more.yaml", payment().replace("replicas: 1", "replicas: 2")).toString(),
+        "-m", "Two replicas");
+    ok("unit", "update", "-s", space, "paymentservice", "--patch", "{\"labels\":{\"tier\":\"payments\"}}");
+    assertThat(ok("-o", "json", "unit", "get", "-s", space, "paymentservice").json().path("labels").path("tier").asString())
+        .isEqualTo("payments");
+    Run revisions = ok("unit", "revisions", "-s", space, "paymentservice");
+    assertThat(revisions.out()).contains("Two replicas", "Create");
+    assertThat(ok("unit", "diff", "-s", space, "paymentservice").out()).contains("spec.replicas", "replace");
+
+    Run applied = ok("unit", "apply", "-s", space, "paymentservice");
+    assertThat(applied.out()).contains("ApplyCompleted");
+    assertThat(ok("unit", "refresh", "-s", space, "paymentservice", "--dry-run").out()).contains("RefreshAndNoDrift");
+    ok("unit", "update", "-s", space, "paymentservice", "--restore", "-1");
+    assertThat(ok("unit", "data", "-s", space, "paymentservice").out()).contains("replicas: 1");
+    assertThat(ok("unit", "data", "-s", space, "paymentservice", "-r", "2").out()).contains("replicas: 2");
+    assertThat(ok("unit", "destroy", "-s", space, "paymentservice").out()).contains("DestroyCompleted");
+  }
+
+  @Test
+  void functionsAreListedAndInvoked() throws Exception {
+    ok("unit", "create", "-s", space, "paymentservice", "-f", file("payment.yaml", payment()).toString());
+    assertThat(ok("function", "list").out()).contains("set-replicas", "Mutating", "vet-schemas");
+
+    Run invoked = ok("function", "invoke", "-s", space, "set-container-resources", "server", "floor", "100m", "200Mi", "2",
+        "--unit", "paymentservice");
+
+    assertThat(invoked.out()).contains("paymentservice", "true", "2");
+    assertThat(ok("unit", "data", "-s", space, "paymentservice").out()).contains("memory: 200Mi");
+  }
+
+  @Test
+  void targetsAreRegisteredFromAKubeconfigAndListed() throws Exception {
+    String kubeconfig = new Api(port).get("/api/v1/targets/sandbox/kubeconfig").body();
+    String slug = Api.uniqueSlug("copy");
+
+    Run created = ok("target", "create", slug, "--kubeconfig", file("kubeconfig", kubeconfig).toString());
+
+    assertThat(created.out()).contains(slug, "true");
+    assertThat(ok("target", "list").out()).contains("sandbox", slug);
+  }
+
+  @Test
+  void mistakesSayWhatWentWrong() {
+    Run missing = tandem("unit", "get", "-s", space, "nothing-here");
+    assertThat(missing.code()).isEqualTo(1);
+    assertThat(missing.err()).contains("404", "nothing-here", "(not-found)");
+
+    Run usage = tandem("unit", "update", "-s", space, "x");
+    assertThat(usage.code()).isEqualTo(2);
+    assertThat(usage.err()).contains("Give one of --file, --patch or --restore");
+    assertThat(tandem("--help").out()).contains("space", "unit", "function", "target");
+  }
+}
