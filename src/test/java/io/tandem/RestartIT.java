@@ -87,7 +87,7 @@ class RestartIT {
     // Arguments, not default properties: those rank below application.yaml and would be ignored.
     return new SpringApplicationBuilder(TandemApplication.class)
         .run(
-            "--server.port=0",
+            "--server.port=0", "--tandem.security.anonymous=true",
             "--tandem.data-dir=" + dataDir,
             "--tandem.embedded-postgres.persistent=true",
             "--tandem.git.interval=200ms",

@@ -20,10 +20,12 @@ class LiveController {
 
   private final UnitService units;
   private final LiveStore live;
+  private final io.tandem.security.SecretAccess secrets;
 
-  LiveController(UnitService units, LiveStore live) {
+  LiveController(UnitService units, LiveStore live, io.tandem.security.SecretAccess secrets) {
     this.units = units;
     this.live = live;
+    this.secrets = secrets;
   }
 
   @Schema(name = "LiveState")
@@ -38,13 +40,14 @@ class LiveController {
 
   @Operation(operationId = "getUnitLive", summary = "The unit's objects as last observed on its target")
   @GetMapping(path = "/api/v1/spaces/{space}/units/{unit}/live", produces = MediaType.APPLICATION_JSON_VALUE)
-  LiveResponse getLive(@PathVariable("space") String space, @PathVariable("unit") String unit) {
+  LiveResponse getLive(@PathVariable("space") String space, @PathVariable("unit") String unit, java.security.Principal principal) {
     Unit found = units.get(space, unit);
     LiveStore.Snapshot snapshot =
         live.find(found.id())
             .orElseThrow(() -> TandemException.notFound("Unit '" + unit + "' has not been observed on a target yet."));
     return new LiveResponse(
-        snapshot.observedAt(), found.drift().name(), LiveStore.yaml(snapshot), snapshot.resources(), snapshot.missing(),
+        snapshot.observedAt(), found.drift().name(), secrets.view(principal, space).apply(LiveStore.yaml(snapshot)),
+        snapshot.resources(), snapshot.missing(),
         snapshot.hold());
   }
 }

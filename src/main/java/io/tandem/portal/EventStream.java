@@ -108,7 +108,8 @@ class EventStream {
     }
   }
 
-  @jakarta.annotation.PreDestroy
+  /** Before the web server's graceful shutdown, which would otherwise wait for every open stream. */
+  @org.springframework.context.event.EventListener(org.springframework.context.event.ContextClosedEvent.class)
   void closeAll() {
     subscribers.forEach(Subscriber::close);
     subscribers.clear();

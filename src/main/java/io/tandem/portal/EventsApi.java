@@ -23,7 +23,7 @@ public interface EventsApi {
       operationId = "streamEvents",
       summary = "Server-Sent Events: each event's id, its type as the event name, and the event as JSON data",
       description = "Reconnect with Last-Event-ID (or lastEventId) to receive what was missed, as long as it is kept"
-          + " (tandem.events.retention).")
+          + " (tandem.events.retention). Callers see the events of the spaces where they have a role.")
   @ApiResponse(responseCode = "200", description = "The stream",
       content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(implementation = EventResponse.class)))
   @GetMapping(path = "/api/v1/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
@@ -31,7 +31,8 @@ public interface EventsApi {
       @Parameter(description = "Only these spaces (repeatable)") @RequestParam(name = "space", required = false) List<String> spaces,
       @Parameter(description = "Only these event types (repeatable)") @RequestParam(name = "type", required = false) List<String> types,
       @Parameter(description = "Resume after this event id") @RequestParam(required = false) Long lastEventId,
-      @Parameter(hidden = true) @RequestHeader(name = "Last-Event-ID", required = false) Long lastEventIdHeader);
+      @Parameter(hidden = true) @RequestHeader(name = "Last-Event-ID", required = false) Long lastEventIdHeader,
+      java.security.Principal principal);
 
   @Operation(operationId = "getSpaceSummary",
       summary = "For dashboards: the space's units by drift, unapplied and gated counts, and its latest actions")

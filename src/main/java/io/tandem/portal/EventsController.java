@@ -17,19 +17,28 @@ class EventsController implements EventsApi {
   private final EventStream stream;
   private final SpaceService spaces;
   private final SpaceSummaries summaries;
+  private final io.tandem.security.SpaceRoles roles;
   private final long timeoutMillis;
 
-  EventsController(EventStream stream, SpaceService spaces, SpaceSummaries summaries,
+  EventsController(EventStream stream, SpaceService spaces, SpaceSummaries summaries, io.tandem.security.SpaceRoles roles,
       @Value("${tandem.events.stream-timeout:30m}") java.time.Duration timeout) {
     this.stream = stream;
     this.spaces = spaces;
     this.summaries = summaries;
+    this.roles = roles;
     this.timeoutMillis = timeout.toMillis();
   }
 
   @Override
-  public SseEmitter streamEvents(List<String> spaceFilter, List<String> typeFilter, Long lastEventId, Long lastEventIdHeader) {
+  public SseEmitter streamEvents(List<String> spaceFilter, List<String> typeFilter, Long lastEventId, Long lastEventIdHeader,
+      java.security.Principal principal) {
     Set<String> wantedSpaces = spaceFilter == null ? Set.of() : Set.copyOf(spaceFilter);
+    java.util.Optional<Set<String>> visible = roles.visibleSpaces(principal);
+    for (String space : wantedSpaces) {
+      if (visible.isPresent() && !visible.get().contains(space)) {
+        throw new TandemException(io.tandem.common.error.ProblemCode.FORBIDDEN, "You have no role in space '" + space + "'.");
+      }
+    }
     Set<String> wantedTypes = typeFilter == null ? Set.of() : Set.copyOf(typeFilter);
     wantedSpaces.forEach(spaces::get); // 404 for a space that does not exist
     for (String type : wantedTypes) {
@@ -38,6 +47,7 @@ class EventsController implements EventsApi {
       }
     }
     Predicate<Event> filter = event -> (wantedSpaces.isEmpty() || wantedSpaces.contains(event.space()))
+        && (visible.isEmpty() || visible.get().contains(event.space()))
         && (wantedTypes.isEmpty() || wantedTypes.contains(event.type()));
     SseEmitter emitter = new SseEmitter(timeoutMillis);
     EventStream.Subscriber subscriber = new EventStream.Subscriber() {

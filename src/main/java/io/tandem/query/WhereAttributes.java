@@ -56,6 +56,16 @@ public final class WhereAttributes {
           .add("DisplayName", Type.STRING, "s.display_name")
           .add("CreatedAt", Type.TIMESTAMP, "s.created_at");
 
+  /** The audit log, in queries over {@code audit_event a}. */
+  public static final WhereAttributes AUDIT =
+      new WhereAttributes("audit entries", null, null)
+          .add("Subject", Type.STRING, "a.subject")
+          .add("Method", Type.STRING, "a.method", "POST", "PUT", "PATCH", "DELETE")
+          .add("Path", Type.STRING, "a.path")
+          .add("Status", Type.INTEGER, "a.status")
+          .add("Space", Type.STRING, "a.space")
+          .add("At", Type.TIMESTAMP, "a.at");
+
   private static final Pattern LABEL_KEY = Pattern.compile("^[A-Za-z0-9]([-A-Za-z0-9_./]{0,315}[A-Za-z0-9])?$");
 
   private final String entity;

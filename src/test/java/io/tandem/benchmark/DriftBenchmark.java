@@ -41,7 +41,7 @@ class DriftBenchmark {
     // A server without periodic detection or watches, so that nothing but the one pass below is queued.
     try (ConfigurableApplicationContext server =
         new SpringApplicationBuilder(TandemApplication.class)
-            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
+            .run("--server.port=0", "--tandem.security.anonymous=true", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
                 "--tandem.live.detection-enabled=false", "--tandem.live.watch-enabled=false", "--tandem.worker.threads=4",
                 "--logging.level.root=WARN")) {
       Api api = new Api(Integer.parseInt(server.getEnvironment().getProperty("local.server.port")));
@@ -70,7 +70,7 @@ class DriftBenchmark {
 
   /** Out-of-band change → drift recorded, {@code CHANGES} times, on a server started with {@code options}. */
   private static void detectionLatency(String label, String... options) throws Exception {
-    List<String> args = new ArrayList<>(List.of("--server.port=0", "--tandem.embedded-postgres.persistent=false",
+    List<String> args = new ArrayList<>(List.of("--server.port=0", "--tandem.security.anonymous=true", "--tandem.embedded-postgres.persistent=false",
         "--tandem.data-dir=target/benchmark-data", "--tandem.worker.threads=4", "--logging.level.root=WARN"));
     args.addAll(List.of(options));
     try (ConfigurableApplicationContext server =

@@ -28,7 +28,7 @@ class FunctionsBenchmark {
   void setImageOverAThousandUnitsInOneCall() throws Exception {
     try (ConfigurableApplicationContext server =
         new SpringApplicationBuilder(TandemApplication.class)
-            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
+            .run("--server.port=0", "--tandem.security.anonymous=true", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
                 "--tandem.sandbox.enabled=false", "--logging.level.root=WARN")) {
       Api api = new Api(Integer.parseInt(server.getEnvironment().getProperty("local.server.port")));
       assertThat(api.post("/api/v1/spaces", Map.of("slug", "fleet")).status()).isEqualTo(201);

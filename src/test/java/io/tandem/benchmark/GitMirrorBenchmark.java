@@ -30,7 +30,7 @@ class GitMirrorBenchmark {
   void mirroringAThousandRevisions() throws Exception {
     try (ConfigurableApplicationContext server =
         new SpringApplicationBuilder(TandemApplication.class)
-            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
+            .run("--server.port=0", "--tandem.security.anonymous=true", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
                 "--tandem.live.detection-enabled=false", "--tandem.live.watch-enabled=false", "--tandem.git.interval=100ms",
                 "--tandem.git.retry-max=200ms", "--logging.level.root=WARN")) {
       Api api = new Api(Integer.parseInt(server.getEnvironment().getProperty("local.server.port")));

@@ -35,7 +35,7 @@ class WhereBenchmark {
   void firstPageOfFilteredListsOverAHundredThousandUnits() throws Exception {
     try (ConfigurableApplicationContext server =
         new SpringApplicationBuilder(TandemApplication.class)
-            .run("--server.port=0", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
+            .run("--server.port=0", "--tandem.security.anonymous=true", "--tandem.embedded-postgres.persistent=false", "--tandem.data-dir=target/benchmark-data",
                 "--tandem.sandbox.enabled=false", "--logging.level.root=WARN")) {
       int port = Integer.parseInt(server.getEnvironment().getProperty("local.server.port"));
       seed(server.getBean(JdbcTemplate.class));

@@ -27,6 +27,9 @@ import org.springframework.boot.test.context.SpringBootTest;
       "tandem.git.retry-max=1s",
       "tandem.webhooks.interval=100ms",
       "tandem.webhooks.retry-initial=200ms",
-      "tandem.cors.allowed-origins=https://portal.example"
+      "tandem.cors.allowed-origins=https://portal.example",
+      // requests from the tests come from loopback: anonymous, as an organisation admin (SecurityIT turns it off)
+      "tandem.security.anonymous=true",
+      "tandem.security.expensive-calls-per-minute=0"
     })
 public @interface TandemIT {}

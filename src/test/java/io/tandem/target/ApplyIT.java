@@ -234,7 +234,7 @@ class ApplyIT {
     HikariDataSource database = (HikariDataSource) dataSource;
     try (ConfigurableApplicationContext second =
         new SpringApplicationBuilder(TandemApplication.class)
-            .run("--server.port=0", "--spring.datasource.url=" + database.getJdbcUrl(),
+            .run("--server.port=0", "--tandem.security.anonymous=true", "--spring.datasource.url=" + database.getJdbcUrl(),
                 // replicas share the key that seals target credentials
                 "--tandem.encryption-key=" + encryptionKey(),
                 "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",

@@ -23,6 +23,7 @@ public enum ProblemCode {
   PAYLOAD_TOO_LARGE("payload-too-large", HttpStatus.CONTENT_TOO_LARGE),
   UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED),
   FORBIDDEN("forbidden", HttpStatus.FORBIDDEN),
+  RATE_LIMITED("rate-limited", HttpStatus.TOO_MANY_REQUESTS),
   // HTTP-level mistakes that are not about Tandem's resources.
   METHOD_NOT_ALLOWED("method-not-allowed", HttpStatus.METHOD_NOT_ALLOWED),
   NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE),
@@ -64,6 +65,7 @@ public enum ProblemCode {
       case 412 -> PRECONDITION_FAILED;
       case 413 -> PAYLOAD_TOO_LARGE;
       case 415 -> UNSUPPORTED_MEDIA_TYPE;
+      case 429 -> RATE_LIMITED;
       default -> status >= 500 ? INTERNAL_ERROR : VALIDATION_FAILED;
     };
   }

@@ -15,10 +15,12 @@ class FunctionController implements FunctionsApi {
 
   private final FunctionRegistry registry;
   private final FunctionService functions;
+  private final io.tandem.security.SecretAccess secrets;
 
-  FunctionController(FunctionRegistry registry, FunctionService functions) {
+  FunctionController(FunctionRegistry registry, FunctionService functions, io.tandem.security.SecretAccess secrets) {
     this.registry = registry;
     this.functions = functions;
+    this.secrets = secrets;
   }
 
   @Override
@@ -45,6 +47,8 @@ class FunctionController implements FunctionsApi {
             Authors.of(principal));
     boolean allSucceeded = results.stream().allMatch(result -> result.error() == null);
     return ResponseEntity.status(allSucceeded ? HttpStatus.OK : HttpStatus.MULTI_STATUS)
-        .body(new FunctionResponses.InvokeResult(results.stream().map(FunctionResponses.UnitResult::from).toList()));
+        .body(new FunctionResponses.InvokeResult(results.stream()
+            .map(result -> FunctionResponses.UnitResult.from(result, !secrets.mayRead(principal, space)))
+            .toList()));
   }
 }

@@ -68,16 +68,40 @@ final class FunctionResponses {
       Validation validation,
       @Schema(description = "Why this unit failed (it was left unchanged); null on success") Error error) {
 
-    static UnitResult from(FunctionService.UnitResult result) {
+    /** With Secret values masked in the outputs when {@code maskSecrets}. */
+    static UnitResult from(FunctionService.UnitResult result, boolean maskSecrets) {
       TandemException e = result.error();
       return new UnitResult(
           result.unit(),
           result.mutated(),
           result.revisionNum(),
-          result.outputs(),
+          maskSecrets ? result.outputs().stream().map(FunctionResponses::masked).toList() : result.outputs(),
           new Validation(result.findings().isEmpty(), result.findings()),
           e == null ? null : new Error(e.code().code(), e.getMessage()));
     }
+  }
+
+  /** An output as a caller who may not read Secret values sees it. */
+  @SuppressWarnings("unchecked")
+  private static FunctionContext.Output masked(FunctionContext.Output output) {
+    Object value = output.value();
+    if (value instanceof String text && output.resource() == null) {
+      value = io.tandem.common.yaml.SecretMasker.mask(text); // a dry run's would-be data
+    } else if (output.resource() != null && output.resource().startsWith("v1/Secret/")) {
+      String path = output.path() == null ? "" : output.path();
+      if (path.isEmpty() && value instanceof java.util.Map<?, ?> resource) {
+        java.util.Map<String, Object> copy = io.tandem.common.yaml.Trees.deepCopy((java.util.Map<String, Object>) resource);
+        for (String field : List.of("data", "stringData")) {
+          if (copy.get(field) instanceof java.util.Map<?, ?> values) {
+            ((java.util.Map<String, Object>) values).replaceAll((key, item) -> io.tandem.common.yaml.SecretMasker.MASK);
+          }
+        }
+        value = copy;
+      } else if (path.equals("data") || path.startsWith("data.") || path.equals("stringData") || path.startsWith("stringData.")) {
+        value = io.tandem.common.yaml.SecretMasker.MASK;
+      }
+    }
+    return new FunctionContext.Output(output.function(), output.resource(), output.path(), value);
   }
 
   @Schema(name = "InvokeValidation")

@@ -2,7 +2,9 @@ package io.tandem.space.api;
 
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
+import io.tandem.space.domain.SpaceCreated;
 import io.tandem.space.domain.SpaceService;
+import org.springframework.context.ApplicationEventPublisher;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RestController;
@@ -12,16 +14,19 @@ import tools.jackson.databind.JsonNode;
 class SpaceController implements SpacesApi {
 
   private final SpaceService spaces;
+  private final ApplicationEventPublisher events;
 
-  SpaceController(SpaceService spaces) {
+  SpaceController(SpaceService spaces, ApplicationEventPublisher events) {
     this.spaces = spaces;
+    this.events = events;
   }
 
   @Override
-  public ResponseEntity<SpaceResponse> createSpace(SpaceRequests.Create request) {
+  public ResponseEntity<SpaceResponse> createSpace(SpaceRequests.Create request, java.security.Principal principal) {
     SpaceResponse created =
         SpaceResponse.from(spaces.create(request.slug(), request.displayName(), request.labels(), request.driftMode(),
             request.requiredApprovals()));
+    events.publishEvent(new SpaceCreated(created.slug(), io.tandem.common.web.Authors.of(principal)));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + created.slug())).body(created);
   }
 

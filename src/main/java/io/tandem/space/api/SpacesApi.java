@@ -28,7 +28,7 @@ public interface SpacesApi {
   @Operation(operationId = "createSpace", summary = "Create a space")
   @ApiResponse(responseCode = "201", description = "Created")
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<SpaceResponse> createSpace(@RequestBody SpaceRequests.Create request);
+  ResponseEntity<SpaceResponse> createSpace(@RequestBody SpaceRequests.Create request, java.security.Principal principal);
 
   @Operation(operationId = "listSpaces", summary = "List spaces, ordered by slug")
   @GetMapping

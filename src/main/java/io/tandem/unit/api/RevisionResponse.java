@@ -34,6 +34,11 @@ public record RevisionResponse(
   }
 
   static RevisionResponse from(Revision revision) {
+    return from(revision, java.util.function.UnaryOperator.identity());
+  }
+
+  /** With {@code view} applied to the data (Secret values masked for callers who may not read them). */
+  static RevisionResponse from(Revision revision, java.util.function.UnaryOperator<String> view) {
     return new RevisionResponse(
         revision.num(),
         revision.source().name(),
@@ -42,7 +47,7 @@ public record RevisionResponse(
         revision.createdAt(),
         ContentHash.display(revision.contentSha256()),
         revision.restoredFrom(),
-        revision.data(),
+        revision.data() == null ? null : view.apply(revision.data()),
         revision.mutations() == null ? null : revision.mutations().stream().map(MutationResponse::from).toList());
   }
 }

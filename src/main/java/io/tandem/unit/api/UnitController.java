@@ -10,7 +10,9 @@ import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitService;
+import io.tandem.security.SecretAccess;
 import io.tandem.variant.domain.VariantService;
+import java.util.function.UnaryOperator;
 import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
 import java.net.URI;
@@ -34,10 +36,12 @@ class UnitController implements UnitsApi {
   private final UnitService units;
   private final ActionQueue actions;
   private final VariantService variants;
+  private final SecretAccess secrets;
 
-  UnitController(UnitService units, ActionQueue actions, VariantService variants) {
+  UnitController(UnitService units, ActionQueue actions, VariantService variants, SecretAccess secrets) {
     this.units = units;
     this.variants = variants;
+    this.secrets = secrets;
     this.actions = actions;
   }
 
@@ -57,25 +61,27 @@ class UnitController implements UnitsApi {
             Authors.of(principal));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + space + "/units/" + unit.slug()))
         .eTag(ETags.of(unit.version()))
-        .body(UnitResponse.from(unit, null, units.headChecks(List.of(unit))));
+        .body(UnitResponse.from(unit, null, units.headChecks(List.of(unit)), secrets.view(principal, space)));
   }
 
   @Override
   public ListResponse<UnitResponse> listUnits(
-      String space, String where, String resourceType, String whereData, Integer limit, String cursor, String include) {
+      String space, String where, String resourceType, String whereData, Integer limit, String cursor, String include,
+      Principal principal) {
     if (include != null && !include.isEmpty() && !include.equals("data")) {
       throw TandemException.invalidArgument("Parameter 'include' accepts only 'data', not '" + include + "'.");
     }
     ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include), new UnitFilter(where, resourceType, whereData));
     Map<UUID, UnitAction> latest = actions.latest(page.items().stream().map(Unit::id).toList());
     UnitService.HeadChecks checks = units.headChecks(page.items());
+    UnaryOperator<String> view = secrets.view(principal, space);
     return new ListResponse<>(
-        page.items().stream().map(unit -> UnitResponse.from(unit, latest.get(unit.id()), checks)).toList(), page.nextCursor());
+        page.items().stream().map(unit -> UnitResponse.from(unit, latest.get(unit.id()), checks, view)).toList(), page.nextCursor());
   }
 
   @Override
-  public ResponseEntity<UnitResponse> getUnit(String space, String unit) {
-    return withETag(units.get(space, unit));
+  public ResponseEntity<UnitResponse> getUnit(String space, String unit, Principal principal) {
+    return withETag(units.get(space, unit), principal);
   }
 
   @Override
@@ -87,7 +93,7 @@ class UnitController implements UnitsApi {
         restore == null
             ? units.patch(space, unit, patch, expected, author)
             : units.restore(space, unit, RevisionRef.parse("restore", restore), patch, expected, author);
-    return withETag(changed);
+    return withETag(changed, principal);
   }
 
   @Override
@@ -97,8 +103,8 @@ class UnitController implements UnitsApi {
   }
 
   @Override
-  public ResponseEntity<String> getUnitData(String space, String unit, String revision, String accept) {
-    String data = units.data(space, unit, RevisionRef.parse("revision", revision));
+  public ResponseEntity<String> getUnitData(String space, String unit, String revision, String accept, Principal principal) {
+    String data = secrets.view(principal, space).apply(units.data(space, unit, RevisionRef.parse("revision", revision)));
     if (prefersJson(accept)) {
       return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(JSON.writeValueAsString(data));
     }
@@ -141,7 +147,8 @@ class UnitController implements UnitsApi {
             data == null ? "" : data,
             changeDescription,
             ETags.expectedVersion(ifMatch),
-            Authors.of(principal)));
+            Authors.of(principal)),
+        principal);
   }
 
   @Override
@@ -151,13 +158,13 @@ class UnitController implements UnitsApi {
   }
 
   @Override
-  public RevisionResponse getRevision(String space, String unit, String revision) {
-    return RevisionResponse.from(units.revision(space, unit, RevisionRef.parse("revision", revision)));
+  public RevisionResponse getRevision(String space, String unit, String revision, Principal principal) {
+    return RevisionResponse.from(units.revision(space, unit, RevisionRef.parse("revision", revision)), secrets.view(principal, space));
   }
 
   @Override
-  public DiffResponse diffUnit(String space, String unit, String from, String to) {
-    return DiffResponse.from(units.diff(space, unit, from, to));
+  public DiffResponse diffUnit(String space, String unit, String from, String to, Principal principal) {
+    return DiffResponse.from(units.diff(space, unit, from, to, secrets.view(principal, space)));
   }
 
   private Unit cloneUnit(String space, UnitRequests.Create request, Principal principal) {
@@ -169,9 +176,10 @@ class UnitController implements UnitsApi {
         request.changeDescription()), Authors.of(principal));
   }
 
-  private ResponseEntity<UnitResponse> withETag(Unit unit) {
+  private ResponseEntity<UnitResponse> withETag(Unit unit, Principal principal) {
     UnitAction latest = actions.latest(List.of(unit.id())).get(unit.id());
-    return ResponseEntity.ok().eTag(ETags.of(unit.version())).body(UnitResponse.from(unit, latest, units.headChecks(List.of(unit))));
+    return ResponseEntity.ok().eTag(ETags.of(unit.version()))
+        .body(UnitResponse.from(unit, latest, units.headChecks(List.of(unit)), secrets.view(principal, unit.space())));
   }
 
   @Override

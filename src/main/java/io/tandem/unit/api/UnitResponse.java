@@ -45,7 +45,7 @@ public record UnitResponse(
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
 
   /** With the unit's latest action as its status, and its head revision's gates and approvals. */
-  static UnitResponse from(Unit unit, UnitAction latest, UnitService.HeadChecks checks) {
+  static UnitResponse from(Unit unit, UnitAction latest, UnitService.HeadChecks checks, java.util.function.UnaryOperator<String> view) {
     return new UnitResponse(
         unit.id(),
         unit.space(),
@@ -69,7 +69,7 @@ public record UnitResponse(
         checks.approvals().getOrDefault(unit.id(), List.of()),
         checks.changeSets().get(unit.id()),
         upstream(checks.upstreams().get(unit.id())),
-        unit.data(),
+        unit.data() == null ? null : view.apply(unit.data()),
         unit.createdAt(),
         unit.updatedAt());
   }

@@ -55,15 +55,17 @@ public interface UnitsApi {
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor,
       @Parameter(description = "'data' to include each unit's head data", schema = @Schema(allowableValues = "data"))
           @RequestParam(required = false)
-          String include);
+          String include,
+      Principal principal);
 
-  @Operation(operationId = "getUnit", summary = "Get a unit with its head data")
+  @Operation(operationId = "getUnit", summary = "Get a unit with its head data",
+      description = "Secret values read *** unless the caller may read secrets (in every answer with unit data).")
   @ApiResponse(
       responseCode = "200",
       description = "OK",
       headers = @Header(name = HttpHeaders.ETAG, description = "The unit's version", schema = @Schema(type = "string")))
   @GetMapping("/{unit}")
-  ResponseEntity<UnitResponse> getUnit(@PathVariable("space") String space, @PathVariable("unit") String unit);
+  ResponseEntity<UnitResponse> getUnit(@PathVariable("space") String space, @PathVariable("unit") String unit, Principal principal);
 
   @Operation(
       operationId = "patchUnit",
@@ -113,7 +115,8 @@ public interface UnitsApi {
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
       @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "head") String revision,
-      @Parameter(hidden = true) @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept);
+      @Parameter(hidden = true) @RequestHeader(name = HttpHeaders.ACCEPT, required = false) String accept,
+      Principal principal);
 
   @Operation(operationId = "putUnitData", summary = "Replace the unit's YAML (a new revision, source Update, unless identical)")
   @PutMapping(
@@ -148,7 +151,8 @@ public interface UnitsApi {
   RevisionResponse getRevision(
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
-      @Parameter(description = REVISION_REF) @PathVariable("revision") String revision);
+      @Parameter(description = REVISION_REF) @PathVariable("revision") String revision,
+      Principal principal);
 
   @Operation(operationId = "diffUnit", summary = "Compare two revisions, per resource and path and as a unified diff")
   @GetMapping("/{unit}/diff")
@@ -156,7 +160,8 @@ public interface UnitsApi {
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
       @Parameter(description = REVISION_REF + ", or liveState (the objects as last observed on the target)") @RequestParam(defaultValue = "-1") String from,
-      @Parameter(description = REVISION_REF + ", or liveState") @RequestParam(defaultValue = "head") String to);
+      @Parameter(description = REVISION_REF + ", or liveState") @RequestParam(defaultValue = "head") String to,
+      Principal principal);
 
   @Operation(
       operationId = "approveUnit",

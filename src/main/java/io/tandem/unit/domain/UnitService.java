@@ -326,9 +326,16 @@ public class UnitService {
 
   /** {@code from} and {@code to}: revision references, or {@code liveState} for the last observed live state. */
   public UnitDiff diff(String space, String slug, String from, String to) {
+    return diff(space, slug, from, to, java.util.function.UnaryOperator.identity());
+  }
+
+  /** With {@code view} applied to both texts first (what the caller may see of them: Secret values masked, say). */
+  public UnitDiff diff(String space, String slug, String from, String to, java.util.function.UnaryOperator<String> view) {
     Unit unit = store.find(space, slug, false).orElseThrow(() -> unitNotFound(space, slug));
     String[] fromSide = side(unit, "from", from);
     String[] toSide = side(unit, "to", to);
+    fromSide[1] = view.apply(fromSide[1]);
+    toSide[1] = view.apply(toSide[1]);
     return new UnitDiff(
         fromSide[0],
         toSide[0],

@@ -1,0 +1,52 @@
+package io.tandem.security;
+
+import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.PageRequest;
+import io.tandem.query.WhereSql;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The audit log: every write through the API, with who, from where and how it ended. Only ever appended to. */
+@Repository
+public class Audit {
+
+  public record Entry(long id, Instant at, String subject, String method, String path, int status, String remoteAddr,
+      String space) {}
+
+  private final JdbcClient jdbc;
+
+  Audit(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  void record(Entry entry) {
+    jdbc.sql("insert into audit_event (at, subject, method, path, status, remote_addr, space)"
+            + " values (:at, :subject, :method, :path, :status, :remote, :space)")
+        .param("at", OffsetDateTime.ofInstant(entry.at(), ZoneOffset.UTC))
+        .param("subject", entry.subject())
+        .param("method", entry.method())
+        .param("path", entry.path())
+        .param("status", entry.status())
+        .param("remote", entry.remoteAddr())
+        .param("space", entry.space())
+        .update();
+  }
+
+  /** Newest first; {@code where} over Subject, Method, Path, Status, Space, At. */
+  public ListResponse<Entry> list(PageRequest page, WhereSql where) {
+    List<Entry> entries = jdbc.sql("select id, at, subject, method, path, status, remote_addr, space from audit_event a"
+            + " where (cast(:after as bigint) is null or a.id < cast(:after as bigint)) and " + where.sql()
+            + " order by a.id desc limit :limit")
+        .params(where.parameters())
+        .param("after", page.after() == null ? null : Long.valueOf(page.after()))
+        .param("limit", page.limit() + 1)
+        .query((rs, row) -> new Entry(rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant(), rs.getString(3),
+            rs.getString(4), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getString(8)))
+        .list();
+    return page.page(entries, entry -> Long.toString(entry.id()));
+  }
+}

@@ -1,0 +1,119 @@
+package io.tandem.security;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.space.domain.Space;
+import io.tandem.space.domain.SpaceService;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Who has which role in which space. The creator of a space is its first admin. */
+@Service
+public class SpaceRoles {
+
+  public record Grant(String subject, Role role, boolean readSecrets, String grantedBy, java.time.Instant grantedAt) {}
+
+  private final JdbcClient jdbc;
+  private final SpaceService spaces;
+  private final Clock clock;
+
+  SpaceRoles(JdbcClient jdbc, SpaceService spaces, Clock clock) {
+    this.jdbc = jdbc;
+    this.spaces = spaces;
+    this.clock = clock;
+  }
+
+  /** The creator of a space is its first admin (anonymous callers are organisation admins already). */
+  @org.springframework.context.event.EventListener
+  void creatorAdministers(io.tandem.space.domain.SpaceCreated created) {
+    if (!created.creator().equals(TokenAuthenticationFilter.ANONYMOUS)) {
+      grant(created.space(), created.creator(), Role.admin, created.creator());
+    }
+  }
+
+  /**
+   * The spaces a caller may see: empty for an organisation admin (all of them), else those where it has a role.
+   */
+  public java.util.Optional<java.util.Set<String>> visibleSpaces(java.security.Principal principal) {
+    if (principal instanceof org.springframework.security.core.Authentication authentication
+        && authentication.getPrincipal() instanceof Caller caller) {
+      return caller.orgAdmin() ? java.util.Optional.empty() : java.util.Optional.of(spacesOf(caller.name()));
+    }
+    return java.util.Optional.of(java.util.Set.of());
+  }
+
+  /** The spaces where the subject has a role. */
+  java.util.Set<String> spacesOf(String subject) {
+    return new java.util.HashSet<>(jdbc.sql("select s.slug from space_role r join space s on s.id = r.space_id where r.subject = :subject")
+        .param("subject", subject)
+        .query(String.class)
+        .list());
+  }
+
+  /** The caller's role in the space (by slug); empty when none. */
+  Optional<Role> roleOf(String space, String subject) {
+    return jdbc.sql("select r.role from space_role r join space s on s.id = r.space_id where s.slug = :space and r.subject = :subject")
+        .param("space", space)
+        .param("subject", subject)
+        .query(String.class)
+        .optional()
+        .map(Role::valueOf);
+  }
+
+  boolean readsSecrets(String space, String subject) {
+    return jdbc.sql("select r.read_secrets from space_role r join space s on s.id = r.space_id where s.slug = :space and r.subject = :subject")
+        .param("space", space)
+        .param("subject", subject)
+        .query(Boolean.class)
+        .optional()
+        .orElse(false);
+  }
+
+  @Transactional
+  public Grant grant(String spaceSlug, String subject, Role role, String grantedBy) {
+    return grant(spaceSlug, subject, role, false, grantedBy);
+  }
+
+  @Transactional
+  public Grant grant(String spaceSlug, String subject, Role role, boolean readSecrets, String grantedBy) {
+    Space space = spaces.get(spaceSlug);
+    if (subject == null || subject.isBlank()) {
+      throw TandemException.validation("Name the subject to grant a role to.");
+    }
+    jdbc.sql("insert into space_role (space_id, subject, role, read_secrets, granted_by, granted_at)"
+            + " values (:space, :subject, :role, :secrets, :by, :at) on conflict (space_id, subject) do update set"
+            + " role = excluded.role, read_secrets = excluded.read_secrets, granted_by = excluded.granted_by,"
+            + " granted_at = excluded.granted_at")
+        .param("secrets", readSecrets)
+        .param("space", space.id())
+        .param("subject", subject)
+        .param("role", role.name())
+        .param("by", grantedBy)
+        .param("at", OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC))
+        .update();
+    return list(spaceSlug).stream().filter(grant -> grant.subject().equals(subject)).findFirst().orElseThrow();
+  }
+
+  public List<Grant> list(String spaceSlug) {
+    Space space = spaces.get(spaceSlug);
+    return jdbc.sql("select subject, role, read_secrets, granted_by, granted_at from space_role where space_id = :space order by subject")
+        .param("space", space.id())
+        .query((rs, row) -> new Grant(rs.getString(1), Role.valueOf(rs.getString(2)), rs.getBoolean(3), rs.getString(4),
+            rs.getObject(5, OffsetDateTime.class).toInstant()))
+        .list();
+  }
+
+  @Transactional
+  public void revoke(String spaceSlug, String subject) {
+    Space space = spaces.get(spaceSlug);
+    if (jdbc.sql("delete from space_role where space_id = :space and subject = :subject")
+        .param("space", space.id()).param("subject", subject).update() == 0) {
+      throw TandemException.notFound("'" + subject + "' has no role in space '" + spaceSlug + "'.");
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package io.tandem.security;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.List;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Turns {@code Authorization: Bearer tdm_…} into the caller. Without a token, and only where anonymous access was
+ * switched on ({@code tandem.security.anonymous}), a request from this machine's loopback is the caller
+ * {@code anonymous}, an organisation admin: a local run, not a deployment.
+ */
+class TokenAuthenticationFilter extends OncePerRequestFilter {
+
+  static final String ANONYMOUS = "anonymous";
+
+  private final TokenService tokens;
+  private final boolean anonymousOnLoopback;
+
+  TokenAuthenticationFilter(TokenService tokens, boolean anonymousOnLoopback) {
+    this.tokens = tokens;
+    this.anonymousOnLoopback = anonymousOnLoopback;
+  }
+
+  @Override
+  protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws ServletException, IOException {
+    String header = request.getHeader("Authorization");
+    Caller caller = null;
+    if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      caller = tokens.authenticate(header.substring(7).trim()).orElse(null);
+    } else if (header == null && anonymousOnLoopback && loopback(request.getRemoteAddr())) {
+      caller = new Caller(ANONYMOUS, true, null);
+    }
+    if (caller != null) {
+      UsernamePasswordAuthenticationToken authentication = new UsernamePasswordAuthenticationToken(caller, null,
+          List.of(new SimpleGrantedAuthority(caller.orgAdmin() ? "ROLE_ORG_ADMIN" : "ROLE_USER")));
+      SecurityContextHolder.getContext().setAuthentication(authentication);
+    }
+    chain.doFilter(request, response);
+  }
+
+  private static boolean loopback(String address) {
+    try {
+      return address != null && InetAddress.getByName(address).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package io.tandem.security;
+
+import io.tandem.common.error.TandemException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+
+/**
+ * API tokens: {@code tdm_<prefix>_<secret>}. Only a SHA-256 hash is stored (a token is 256 random bits, so a fast
+ * hash is enough); the prefix, also stored, identifies a token in logs and lists, and lets a leaked token be
+ * recognised, without being usable. A revoked token stops working with the next request.
+ */
+@Service
+public class TokenService {
+
+  static final String PREFIX = "tdm_";
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final String ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+
+  private final TokenStore store;
+  private final Clock clock;
+
+  TokenService(TokenStore store, Clock clock) {
+    this.store = store;
+    this.clock = clock;
+  }
+
+  /** A token as the API shows it: never the secret, except once in {@link Issued}. */
+  public record Token(UUID id, String prefix, String name, String subject, boolean orgAdmin, String createdBy,
+      java.time.Instant createdAt, java.time.Instant revokedAt, java.time.Instant lastUsedAt) {}
+
+  public record Issued(Token token, String secret) {}
+
+  public Issued issue(String name, String subject, boolean orgAdmin, String createdBy) {
+    if (subject == null || subject.isBlank() || !subject.matches("[A-Za-z0-9@._:-]{1,200}")) {
+      throw TandemException.validation("Field 'subject' must name who the token is for (letters, digits, @ . _ : -).");
+    }
+    String prefix = randomPrefix();
+    byte[] secretBytes = new byte[32];
+    RANDOM.nextBytes(secretBytes);
+    String token = PREFIX + prefix + "_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secretBytes);
+    store(token, prefix, name == null || name.isBlank() ? subject : name, subject, orgAdmin, createdBy);
+    return new Issued(view(store.byPrefix(prefix).orElseThrow()), token);
+  }
+
+  /** Registers a token given in configuration (the bootstrap admin token), unless it is registered already. */
+  void ensure(String token, String name, String subject) {
+    String prefix = prefixOf(token).orElseThrow(() ->
+        new IllegalStateException("tandem.security.bootstrap-token must look like tdm_<prefix>_<secret>"));
+    if (store.byPrefix(prefix).isEmpty()) {
+      store(token, prefix, name, subject, true, "configuration");
+    }
+  }
+
+  boolean anyTokens() {
+    return store.any();
+  }
+
+  /** The caller a token stands for; empty for an unknown, malformed or revoked token. */
+  public Optional<Caller> authenticate(String token) {
+    Optional<String> prefix = prefixOf(token);
+    if (prefix.isEmpty()) {
+      return Optional.empty();
+    }
+    return store.byPrefix(prefix.get())
+        .filter(stored -> stored.revokedAt() == null)
+        .filter(stored -> MessageDigest.isEqual(stored.hash().getBytes(StandardCharsets.US_ASCII),
+            hash(token).getBytes(StandardCharsets.US_ASCII)))
+        .map(stored -> {
+          store.used(stored.id(), clock.instant());
+          return new Caller(stored.subject(), stored.orgAdmin(), stored.prefix());
+        });
+  }
+
+  public List<Token> list() {
+    return store.list().stream().map(TokenService::view).toList();
+  }
+
+  public Token revoke(UUID id) {
+    TokenStore.StoredToken token = store.byId(id).orElseThrow(() -> TandemException.notFound("Token " + id + " does not exist."));
+    store.revoke(id, clock.instant());
+    return view(store.byId(token.id()).orElseThrow());
+  }
+
+  private void store(String token, String prefix, String name, String subject, boolean orgAdmin, String createdBy) {
+    store.insert(new TokenStore.StoredToken(UUID.randomUUID(), prefix, hash(token), name, subject, orgAdmin, createdBy,
+        clock.instant().truncatedTo(ChronoUnit.MICROS), null, null));
+  }
+
+  static Optional<String> prefixOf(String token) {
+    if (token == null || !token.startsWith(PREFIX)) {
+      return Optional.empty();
+    }
+    int end = token.indexOf('_', PREFIX.length());
+    return end <= PREFIX.length() ? Optional.empty() : Optional.of(token.substring(PREFIX.length(), end).toLowerCase(Locale.ROOT));
+  }
+
+  static String hash(String token) {
+    try {
+      return java.util.HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String randomPrefix() {
+    StringBuilder prefix = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      prefix.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
+    }
+    return prefix.toString();
+  }
+
+  private static Token view(TokenStore.StoredToken stored) {
+    return new Token(stored.id(), stored.prefix(), stored.name(), stored.subject(), stored.orgAdmin(), stored.createdBy(),
+        stored.createdAt(), stored.revokedAt(), stored.lastUsedAt());
+  }
+}

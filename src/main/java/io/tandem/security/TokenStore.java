@@ -1,0 +1,83 @@
+package io.tandem.security;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+@Repository
+class TokenStore {
+
+  /** A token as stored: never the token itself. */
+  record StoredToken(UUID id, String prefix, String hash, String name, String subject, boolean orgAdmin, String createdBy,
+      Instant createdAt, Instant revokedAt, Instant lastUsedAt) {}
+
+  private final JdbcClient jdbc;
+
+  TokenStore(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Transactional
+  void insert(StoredToken token) {
+    jdbc.sql("insert into api_token (id, prefix, token_hash, name, subject, org_admin, created_by, created_at)"
+            + " values (:id, :prefix, :hash, :name, :subject, :orgAdmin, :createdBy, :at)")
+        .param("id", token.id())
+        .param("prefix", token.prefix())
+        .param("hash", token.hash())
+        .param("name", token.name())
+        .param("subject", token.subject())
+        .param("orgAdmin", token.orgAdmin())
+        .param("createdBy", token.createdBy())
+        .param("at", OffsetDateTime.ofInstant(token.createdAt(), ZoneOffset.UTC))
+        .update();
+  }
+
+  Optional<StoredToken> byPrefix(String prefix) {
+    return jdbc.sql("select * from api_token where prefix = :prefix").param("prefix", prefix).query(TokenStore::token).optional();
+  }
+
+  Optional<StoredToken> byId(UUID id) {
+    return jdbc.sql("select * from api_token where id = :id").param("id", id).query(TokenStore::token).optional();
+  }
+
+  List<StoredToken> list() {
+    return jdbc.sql("select * from api_token order by created_at, id").query(TokenStore::token).list();
+  }
+
+  boolean any() {
+    return jdbc.sql("select exists (select 1 from api_token)").query(Boolean.class).single();
+  }
+
+  @Transactional
+  boolean revoke(UUID id, Instant at) {
+    return jdbc.sql("update api_token set revoked_at = :at where id = :id and revoked_at is null")
+        .param("id", id)
+        .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
+        .update() == 1;
+  }
+
+  @Transactional
+  void used(UUID id, Instant at) {
+    jdbc.sql("update api_token set last_used_at = :at where id = :id and (last_used_at is null or last_used_at < :at - interval '1 minute')")
+        .param("id", id)
+        .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
+        .update();
+  }
+
+  private static StoredToken token(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+    return new StoredToken(rs.getObject("id", UUID.class), rs.getString("prefix"), rs.getString("token_hash"),
+        rs.getString("name"), rs.getString("subject"), rs.getBoolean("org_admin"), rs.getString("created_by"),
+        instant(rs, "created_at"), instant(rs, "revoked_at"), instant(rs, "last_used_at"));
+  }
+
+  private static Instant instant(java.sql.ResultSet rs, String column) throws java.sql.SQLException {
+    OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+    return value == null ? null : value.toInstant();
+  }
+}

@@ -1,0 +1,247 @@
+package io.tandem.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tandem.support.Api;
+import io.tandem.support.Fixtures;
+import io.tandem.support.ProblemAssert;
+import io.tandem.support.TandemIT;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.TestPropertySource;
+import org.yaml.snakeyaml.Yaml;
+
+/** With anonymous access off (a context of its own): tokens, roles per space, 401/403, the audit log. */
+@TandemIT
+@TestPropertySource(properties = {
+    "tandem.security.anonymous=false",
+    "tandem.security.bootstrap-token=" + SecurityIT.ADMIN,
+    "tandem.data-dir=target/it-data-security",
+    "tandem.security.expensive-calls-per-minute=5"})
+class SecurityIT {
+
+  static final String ADMIN = "tdm_bootstrapit_3nT3stOnlyAdminTokenThatIsLongEnough0000000";
+
+  /** The least each operation needs: every route of the document must be here, so a new route needs a rule. */
+  static final Map<String, String> NEEDS = new LinkedHashMap<>();
+
+  static {
+    for (String id : List.of("runActions", "createTarget", "deleteTarget", "patchTarget", "checkTarget", "getSandboxKubeconfig",
+        "createToken", "listTokens", "revokeToken", "listAudit")) {
+      NEEDS.put(id, "orgAdmin");
+    }
+    for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "createSpace", "listTargets", "getTarget", "whoAmI")) {
+      NEEDS.put(id, "authenticated");
+    }
+    for (String id : List.of("getSpace", "listChangeSets", "getChangeSet", "listChangeSetRevisions", "getGitMirror", "getSpaceSummary",
+        "listTags", "getTag", "listTriggers", "getTrigger", "listUnits", "getUnit", "listUnitActions", "getUnitData", "diffUnit",
+        "listLinks", "getUnitLive", "listRevisions", "getRevision", "listWebhooks", "getWebhook", "listWebhookDeliveries", "listRoles")) {
+      NEEDS.put(id, "viewer");
+    }
+    for (String id : List.of("createChangeSet", "deleteChangeSet", "closeChangeSet", "addChangeSetUnits", "removeChangeSetUnit",
+        "cloneUnits", "invokeFunctions", "importUnits", "createTag", "deleteTag", "restoreTag", "createUnit", "deleteUnit", "patchUnit",
+        "approveUnit", "putUnitData", "createLink", "deleteLink", "upgradeUnit", "upgradeUnits")) {
+      NEEDS.put(id, "editor");
+    }
+    for (String id : List.of("runSpaceActions", "applyChangeSet", "applyTag", "applyUnit", "destroyUnit", "refreshUnit")) {
+      NEEDS.put(id, "applier");
+    }
+    for (String id : List.of("deleteSpace", "patchSpace", "deleteGitMirror", "putGitMirror", "resumeGitMirror", "createTrigger",
+        "deleteTrigger", "patchTrigger", "createWebhook", "deleteWebhook", "grantRole", "revokeRole")) {
+      NEEDS.put(id, "admin");
+    }
+  }
+
+  static final List<String> LADDER = List.of("outsider", "viewer", "editor", "applier", "admin", "orgAdmin");
+
+  @LocalServerPort int port;
+  @Autowired JdbcTemplate jdbc;
+  Api admin;
+  String space;
+
+  @BeforeEach
+  void setUp() {
+    admin = new Api(port);
+    space = Api.uniqueSlug("secure");
+    assertThat(admin.post("/api/v1/spaces", Map.of("slug", space), auth(ADMIN)).status()).isEqualTo(201);
+  }
+
+  static String[] auth(String token) {
+    return new String[] {"Authorization", "Bearer " + token};
+  }
+
+  String issue(String subject, boolean orgAdmin) {
+    Api.Response issued = admin.post("/api/v1/tokens", Map.of("subject", subject, "orgAdmin", orgAdmin), auth(ADMIN));
+    assertThat(issued.status()).as(issued.body()).isEqualTo(201);
+    return issued.json().path("secret").asString();
+  }
+
+  void grant(String subject, String role) {
+    assertThat(admin.send("PUT", "/api/v1/spaces/" + space + "/roles/" + subject, "application/json",
+        "{\"role\":\"" + role + "\"}", auth(ADMIN)).status()).isEqualTo(200);
+  }
+
+  @Test
+  void withoutAValidTokenTheApiAnswers401AndHealthStaysOpen() {
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces"), 401, "unauthorized", "Bearer");
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces", auth("tdm_nosuchpref_x")), 401, "unauthorized", "");
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces", auth("not-even-a-token")), 401, "unauthorized", "");
+    assertThat(admin.get("/actuator/health").status()).isEqualTo(200);
+    assertThat(admin.get("/v3/api-docs").status()).isEqualTo(200);
+  }
+
+  @Test
+  void tokensAreStoredOnlyAsHashesAndARevokedTokenStopsAtOnce() {
+    String alice = issue("alice-" + space, false);
+    assertThat(alice).startsWith("tdm_");
+    assertThat(admin.get("/api/v1/whoami", auth(alice)).json().path("subject").asString()).isEqualTo("alice-" + space);
+
+    String prefix = alice.substring(4, alice.indexOf('_', 4));
+    Map<String, Object> stored = jdbc.queryForMap("select * from api_token where prefix = ?", prefix);
+    assertThat(stored.values()).noneMatch(value -> value != null && value.toString().contains(alice.substring(alice.lastIndexOf('_') + 1)));
+    assertThat(stored.get("token_hash")).isEqualTo(TokenService.hash(alice));
+    assertThat(admin.get("/api/v1/tokens", auth(ADMIN)).body()).doesNotContain(alice).contains(prefix);
+
+    admin.delete("/api/v1/tokens/" + stored.get("id"), auth(ADMIN));
+
+    ProblemAssert.assertProblem(admin.get("/api/v1/whoami", auth(alice)), 401, "unauthorized", "");
+  }
+
+  @Test
+  void revisionsRecordTheAuthenticatedUserAndTheAuditLogEveryWrite() {
+    String bob = issue("bob-" + space, false);
+    grant("bob-" + space, "editor");
+    String units = "/api/v1/spaces/" + space + "/units";
+
+    assertThat(admin.post(units, Map.of("slug", "payment", "data", Fixtures.paymentService()), auth(bob)).status()).isEqualTo(201);
+    ProblemAssert.assertProblem(admin.post(units + "/payment/apply", null, auth(bob)), 403, "forbidden", "applier");
+
+    assertThat(admin.get(units + "/payment/revisions/1", auth(bob)).json().path("author").asString()).isEqualTo("bob-" + space);
+    var audit = admin.get("/api/v1/audit?where=" + java.net.URLEncoder.encode("Space = '" + space + "' AND Subject = 'bob-" + space + "'",
+        java.nio.charset.StandardCharsets.UTF_8), auth(ADMIN)).json().path("items");
+    assertThat(audit.size()).isEqualTo(2);
+    assertThat(audit.get(0).path("status").asInt()).isEqualTo(403);
+    assertThat(audit.get(1).path("status").asInt()).isEqualTo(201);
+    assertThat(audit.get(1).path("path").asString()).isEqualTo(units);
+    ProblemAssert.assertProblem(admin.get("/api/v1/audit", auth(bob)), 403, "forbidden", "organisation admin");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void everyRouteGivesEachRoleWhatItShouldAndNoRouteIsLeftWithoutARule() throws Exception {
+    assertThat(admin.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "keep", "data", ""), auth(ADMIN)).status()).isEqualTo(201);
+    Map<String, String> tokens = new LinkedHashMap<>();
+    for (String role : List.of("viewer", "editor", "applier", "admin")) {
+      tokens.put(role, issue(role + "-" + space, false));
+      grant(role + "-" + space, role);
+    }
+    tokens.put("outsider", issue("outsider-" + space, false));
+    tokens.put("orgAdmin", issue("org-" + space, true));
+
+    Map<String, Object> paths = (Map<String, Object>) ((Map<String, Object>) new Yaml()
+        .load(Files.readString(Path.of("api-spec", "openapi.yaml")))).get("paths");
+    List<String> wrong = new ArrayList<>();
+    Set<String> seen = new java.util.HashSet<>();
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    for (Map.Entry<String, Object> path : paths.entrySet()) {
+      for (Map.Entry<String, Object> operation : ((Map<String, Object>) path.getValue()).entrySet()) {
+        String method = operation.getKey().toUpperCase();
+        String id = (String) ((Map<String, Object>) operation.getValue()).get("operationId");
+        seen.add(id);
+        String needs = NEEDS.get(id);
+        if (needs == null) {
+          wrong.add(id + ": no expected role in this test");
+          continue;
+        }
+        String uri = path.getKey().replace("{space}", space).replace("{id}", "00000000-0000-0000-0000-000000000000")
+            .replaceAll("\\{[^}]+}", "nothing");
+        if (id.equals("streamEvents")) {
+          uri += "?space=" + space;
+        }
+        for (String caller : LADDER) {
+          boolean allowed = needs.equals("authenticated") ? true
+              : needs.equals("orgAdmin") ? caller.equals("orgAdmin")
+              : caller.equals("orgAdmin") || (!caller.equals("outsider") && LADDER.indexOf(caller) >= LADDER.indexOf(needs));
+          if (id.equals("streamEvents") && caller.equals("outsider")) {
+            allowed = false; // it may connect, but not to a space where it has no role
+          }
+          HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + uri))
+              .timeout(Duration.ofSeconds(10))
+              .header("Authorization", "Bearer " + tokens.get(caller))
+              .header("Content-Type", "application/json")
+              .method(method, method.equals("GET") || method.equals("DELETE")
+                  ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString("{}"));
+          HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+          response.body().close();
+          int status = response.statusCode();
+          if (allowed == (status == 403 || status == 401)) {
+            wrong.add(id + " (" + method + " " + path.getKey() + ") as " + caller + ": " + status + ", expected "
+                + (allowed ? "not 401/403" : "403"));
+          }
+        }
+      }
+    }
+    assertThat(wrong).isEmpty();
+    assertThat(NEEDS.keySet()).as("rules for routes that no longer exist").isSubsetOf(seen);
+  }
+
+  @Test
+  void secretValuesShowOnlyToThoseWhoMayReadSecrets() {
+    String secret = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: c2VjcmV0\n";
+    String unit = "/api/v1/spaces/" + space + "/units/db";
+    assertThat(admin.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "db", "data", secret), auth(ADMIN)).status()).isEqualTo(201);
+    admin.patch(unit, Map.of("data", secret.replace("c2VjcmV0", "bmV3c2VjcmV0")), auth(ADMIN));
+    String viewer = issue("reader-" + space, false);
+    grant("reader-" + space, "viewer");
+    String trusted = issue("trusted-" + space, false);
+    assertThat(admin.send("PUT", "/api/v1/spaces/" + space + "/roles/trusted-" + space, "application/json",
+        "{\"role\":\"viewer\",\"readSecrets\":true}", auth(ADMIN)).status()).isEqualTo(200);
+
+    for (String path : List.of(unit, unit + "/data", unit + "/revisions/1", unit + "/diff?from=1&to=2")) {
+      assertThat(admin.get(path, auth(viewer)).body()).as(path).doesNotContain("c2VjcmV0", "bmV3c2VjcmV0");
+    }
+    assertThat(admin.get(unit + "/data", auth(viewer)).body()).contains("password: '***'");
+    String editor = issue("writer-" + space, false);
+    grant("writer-" + space, "editor");
+    Api.Response read = admin.post("/api/v1/spaces/" + space + "/functions/invoke", Map.of("units", List.of("db"), "dryRun", true,
+        "functions", List.of(Map.of("name", "get-path", "args", List.of("data.password")))), auth(editor));
+    assertThat(read.status()).as(read.body()).isEqualTo(200);
+    assertThat(read.body()).doesNotContain("c2VjcmV0", "bmV3c2VjcmV0").contains("***");
+    assertThat(admin.get(unit + "/revisions/1", auth(trusted)).body()).contains("c2VjcmV0");
+    assertThat(admin.get(unit + "/data", auth(ADMIN)).body()).contains("bmV3c2VjcmV0");
+  }
+
+  @Test
+  void expensiveCallsAreLimitedPerCaller() {
+    String busy = issue("busy-" + space, true);
+    String calm = issue("calm-" + space, true);
+    String invoke = "/api/v1/spaces/" + space + "/functions/invoke";
+    Map<String, Object> body = Map.of("functions", List.of(Map.of("name", "get-replicas")));
+    for (int i = 0; i < 5; i++) {
+      assertThat(admin.post(invoke, body, auth(busy)).status()).isEqualTo(200);
+    }
+
+    Api.Response limited = admin.post(invoke, body, auth(busy));
+
+    ProblemAssert.assertProblem(limited, 429, "rate-limited", "5 expensive calls a minute");
+    assertThat(limited.header("Retry-After")).isNotBlank();
+    assertThat(admin.post(invoke, body, auth(calm)).status()).isEqualTo(200); // another caller, another bucket
+    assertThat(admin.get("/api/v1/spaces/" + space, auth(busy)).status()).isEqualTo(200); // reads are not limited
+  }
+}
