@@ -29,7 +29,8 @@ class SecurityConfiguration {
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   @Bean
-  SecurityFilterChain api(HttpSecurity http, TokenService tokens, SpaceRoles roles, Audit audit, java.time.Clock clock,
+  SecurityFilterChain api(HttpSecurity http, TokenService tokens, OidcTokens oidc, SpaceRoles roles, Audit audit,
+      java.time.Clock clock,
       @Value("${tandem.security.anonymous:false}") boolean anonymous,
       @Value("${tandem.security.expensive-calls-per-minute:120}") int expensivePerMinute) throws Exception {
     return http
@@ -39,7 +40,7 @@ class SecurityConfiguration {
         .formLogin(form -> form.disable())
         .logout(logout -> logout.disable())
         .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-        .addFilterBefore(new TokenAuthenticationFilter(tokens, anonymous), AnonymousAuthenticationFilter.class)
+        .addFilterBefore(new TokenAuthenticationFilter(tokens, oidc, anonymous), AnonymousAuthenticationFilter.class)
         // after authentication, around the refusals: a refused write is audited too
         .addFilterBefore(new AuditFilter(audit, clock), ExceptionTranslationFilter.class)
         .addFilterAfter(new ExpensiveCallLimiter(expensivePerMinute, clock), AuthorizationFilter.class)

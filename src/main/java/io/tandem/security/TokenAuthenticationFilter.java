@@ -13,7 +13,8 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Turns {@code Authorization: Bearer tdm_…} into the caller. Without a token, and only where anonymous access was
+ * Turns {@code Authorization: Bearer tdm_…} (an API token), or a JWT from the configured OIDC provider, into the
+ * caller. Without a token, and only where anonymous access was
  * switched on ({@code tandem.security.anonymous}), a request from this machine's loopback is the caller
  * {@code anonymous}, an organisation admin: a local run, not a deployment.
  */
@@ -22,10 +23,12 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
   static final String ANONYMOUS = "anonymous";
 
   private final TokenService tokens;
+  private final OidcTokens oidc;
   private final boolean anonymousOnLoopback;
 
-  TokenAuthenticationFilter(TokenService tokens, boolean anonymousOnLoopback) {
+  TokenAuthenticationFilter(TokenService tokens, OidcTokens oidc, boolean anonymousOnLoopback) {
     this.tokens = tokens;
+    this.oidc = oidc;
     this.anonymousOnLoopback = anonymousOnLoopback;
   }
 
@@ -35,7 +38,8 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
     String header = request.getHeader("Authorization");
     Caller caller = null;
     if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      caller = tokens.authenticate(header.substring(7).trim()).orElse(null);
+      String token = header.substring(7).trim();
+      caller = (token.startsWith(TokenService.PREFIX) ? tokens.authenticate(token) : oidc.authenticate(token)).orElse(null);
     } else if (header == null && anonymousOnLoopback && loopback(request.getRemoteAddr())) {
       caller = new Caller(ANONYMOUS, true, null);
     }

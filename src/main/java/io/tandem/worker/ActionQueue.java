@@ -27,7 +27,7 @@ public class ActionQueue {
 
   private static final String COLUMNS =
       "a.id, a.unit_id, s.slug as space_slug, u.slug as unit_slug, a.action, a.revision_num, a.dry_run, a.background, a.status, a.result,"
-          + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at";
+          + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at, a.requested_by";
   private static final String FROM = " from unit_action a join unit u on u.id = a.unit_id join space s on s.id = u.space_id";
 
   private final JdbcClient jdbc;
@@ -52,14 +52,26 @@ public class ActionQueue {
     return enqueue(unitId, kind, revisionNum, dryRun, background, List.of(), now);
   }
 
+  /** Who the server's own actions (background refreshes, reverts) are requested by. */
+  public static final String SERVER = "tandem";
+
+  /** The authenticated subject of the request that queues the action; the server itself outside a request. */
+  private static String requester() {
+    org.springframework.security.core.Authentication authentication =
+        org.springframework.security.core.context.SecurityContextHolder.getContext().getAuthentication();
+    return authentication == null || !authentication.isAuthenticated() || authentication.getName() == null
+        ? SERVER : authentication.getName();
+  }
+
   /** With {@code dependsOn}: the action waits until those actions have finished (whatever their outcome). */
   @Transactional
   public UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
       List<UUID> dependsOn, Instant now) {
     UUID id = UUID.randomUUID();
     jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, status, created_at,"
-            + " depends_on) values (:id, :unitId, :action, :revision, :dryRun, :background, 'Pending', :now,"
-            + " cast(:dependsOn as uuid[]))")
+            + " depends_on, requested_by) values (:id, :unitId, :action, :revision, :dryRun, :background, 'Pending', :now,"
+            + " cast(:dependsOn as uuid[]), :requestedBy)")
+        .param("requestedBy", background ? SERVER : requester())
         .param("dependsOn", dependsOn.stream().map(UUID::toString).collect(java.util.stream.Collectors.joining(",", "{", "}")))
         .param("dryRun", dryRun)
         .param("background", background)
@@ -193,7 +205,8 @@ public class ActionQueue {
         rs.getString("message"),
         instant(rs, "created_at"),
         instant(rs, "started_at"),
-        instant(rs, "finished_at"));
+        instant(rs, "finished_at"),
+        rs.getString("requested_by"));
   }
 
   private static Instant instant(ResultSet rs, String column) throws SQLException {

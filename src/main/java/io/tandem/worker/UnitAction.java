@@ -19,7 +19,8 @@ public record UnitAction(
     String message,
     Instant createdAt,
     Instant startedAt,
-    Instant finishedAt) {
+    Instant finishedAt,
+    String requestedBy) {
 
   public enum Kind {
     Apply,

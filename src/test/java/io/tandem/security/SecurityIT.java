@@ -68,6 +68,43 @@ class SecurityIT {
     }
   }
 
+  /** The identity provider's signing key, and its JWKS served on loopback for the server to fetch. */
+  static final com.nimbusds.jose.jwk.RSAKey IDP_KEY;
+  static final com.sun.net.httpserver.HttpServer IDP;
+
+  static {
+    try {
+      IDP_KEY = new com.nimbusds.jose.jwk.gen.RSAKeyGenerator(2048).keyID("idp").generate();
+      IDP = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+      byte[] jwks = new com.nimbusds.jose.jwk.JWKSet(IDP_KEY.toPublicJWK()).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      IDP.createContext("/jwks", exchange -> {
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, jwks.length);
+        exchange.getResponseBody().write(jwks);
+        exchange.close();
+      });
+      IDP.start();
+    } catch (Exception e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  @org.springframework.test.context.DynamicPropertySource
+  static void identityProvider(org.springframework.test.context.DynamicPropertyRegistry registry) {
+    registry.add("tandem.security.oidc.jwk-set-uri", () -> "http://127.0.0.1:" + IDP.getAddress().getPort() + "/jwks");
+    registry.add("tandem.security.oidc.issuer-uri", () -> "https://idp.example");
+    registry.add("tandem.security.oidc.admin-group", () -> "platform-admins");
+  }
+
+  static String jwt(com.nimbusds.jose.jwk.RSAKey key, String user, List<String> groups, java.time.Instant expires) throws Exception {
+    com.nimbusds.jwt.SignedJWT jwt = new com.nimbusds.jwt.SignedJWT(
+        new com.nimbusds.jose.JWSHeader.Builder(com.nimbusds.jose.JWSAlgorithm.RS256).keyID(key.getKeyID()).build(),
+        new com.nimbusds.jwt.JWTClaimsSet.Builder().issuer("https://idp.example").subject("id-" + user)
+            .claim("preferred_username", user).claim("groups", groups).expirationTime(java.util.Date.from(expires)).build());
+    jwt.sign(new com.nimbusds.jose.crypto.RSASSASigner(key));
+    return jwt.serialize();
+  }
+
   static final List<String> LADDER = List.of("outsider", "viewer", "editor", "applier", "admin", "orgAdmin");
 
   @LocalServerPort int port;
@@ -133,6 +170,10 @@ class SecurityIT {
     ProblemAssert.assertProblem(admin.post(units + "/payment/apply", null, auth(bob)), 403, "forbidden", "applier");
 
     assertThat(admin.get(units + "/payment/revisions/1", auth(bob)).json().path("author").asString()).isEqualTo("bob-" + space);
+    String carol = issue("carol-" + space, false);
+    grant("carol-" + space, "applier");
+    admin.post(units, Map.of("slug", "empty", "data", "", "target", "sandbox"), auth(ADMIN));
+    assertThat(admin.post(units + "/empty/apply", null, auth(carol)).json().path("requestedBy").asString()).isEqualTo("carol-" + space);
     var audit = admin.get("/api/v1/audit?where=" + java.net.URLEncoder.encode("Space = '" + space + "' AND Subject = 'bob-" + space + "'",
         java.nio.charset.StandardCharsets.UTF_8), auth(ADMIN)).json().path("items");
     assertThat(audit.size()).isEqualTo(2);
@@ -243,5 +284,24 @@ class SecurityIT {
     assertThat(limited.header("Retry-After")).isNotBlank();
     assertThat(admin.post(invoke, body, auth(calm)).status()).isEqualTo(200); // another caller, another bucket
     assertThat(admin.get("/api/v1/spaces/" + space, auth(busy)).status()).isEqualTo(200); // reads are not limited
+  }
+
+  @Test
+  void bearerJwtsFromTheIdentityProviderAuthenticateAndItsAdminGroupAdministers() throws Exception {
+    java.time.Instant later = java.time.Instant.now().plusSeconds(600);
+    String dora = jwt(IDP_KEY, "dora-" + space, List.of("developers"), later);
+    assertThat(admin.get("/api/v1/whoami", auth(dora)).json().path("subject").asString()).isEqualTo("dora-" + space);
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces/" + space, auth(dora)), 403, "forbidden", "viewer");
+    grant("dora-" + space, "viewer");
+    assertThat(admin.get("/api/v1/spaces/" + space, auth(dora)).status()).isEqualTo(200);
+
+    String boss = jwt(IDP_KEY, "boss-" + space, List.of("platform-admins"), later);
+    assertThat(admin.get("/api/v1/tokens", auth(boss)).status()).isEqualTo(200);
+
+    ProblemAssert.assertProblem(admin.get("/api/v1/whoami", auth(jwt(IDP_KEY, "late", List.of(), java.time.Instant.now().minusSeconds(600)))),
+        401, "unauthorized", "");
+    com.nimbusds.jose.jwk.RSAKey forger = new com.nimbusds.jose.jwk.gen.RSAKeyGenerator(2048).keyID("idp").generate();
+    ProblemAssert.assertProblem(admin.get("/api/v1/whoami", auth(jwt(forger, "mallory", List.of("platform-admins"), later))),
+        401, "unauthorized", "");
   }
 }

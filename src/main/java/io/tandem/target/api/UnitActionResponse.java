@@ -19,11 +19,12 @@ public record UnitActionResponse(
     String message,
     Instant createdAt,
     Instant startedAt,
-    Instant finishedAt) {
+    Instant finishedAt,
+    @Schema(description = "Who asked for it: the caller's subject, or tandem for what the server queued itself") String requestedBy) {
 
   static UnitActionResponse from(UnitAction action) {
     return new UnitActionResponse(action.id(), action.space(), action.unit(), action.action().name(), action.revisionNum(),
         action.status().name(), action.result(), action.capturedRevisionNum(), action.message(), action.createdAt(),
-        action.startedAt(), action.finishedAt());
+        action.startedAt(), action.finishedAt(), action.requestedBy());
   }
 }

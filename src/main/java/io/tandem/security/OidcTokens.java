@@ -1,0 +1,95 @@
+package io.tandem.security;
+
+import java.util.Collection;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtDecoders;
+import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.oauth2.jwt.JwtValidators;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+import org.springframework.stereotype.Component;
+
+/**
+ * Bearer JWTs from a configured OIDC identity provider ({@code tandem.security.oidc.issuer-uri}, and
+ * {@code jwk-set-uri} where discovery is not wanted): the signature, expiry, issuer and, when configured, audience
+ * are checked; the subject comes from {@code subject-claim} (default {@code preferred_username}, else {@code sub}),
+ * and members of {@code admin-group} (in the {@code groups} claim) are organisation admins. Roles in spaces are
+ * granted to that subject as to any other.
+ */
+@Component
+class OidcTokens {
+
+  private static final Logger log = LoggerFactory.getLogger(OidcTokens.class);
+
+  private final String issuer;
+  private final String jwkSetUri;
+  private final String audience;
+  private final String subjectClaim;
+  private final String adminGroup;
+  private volatile JwtDecoder decoder;
+
+  OidcTokens(
+      @Value("${tandem.security.oidc.issuer-uri:}") String issuer,
+      @Value("${tandem.security.oidc.jwk-set-uri:}") String jwkSetUri,
+      @Value("${tandem.security.oidc.audience:}") String audience,
+      @Value("${tandem.security.oidc.subject-claim:preferred_username}") String subjectClaim,
+      @Value("${tandem.security.oidc.admin-group:}") String adminGroup) {
+    this.issuer = issuer;
+    this.jwkSetUri = jwkSetUri;
+    this.audience = audience;
+    this.subjectClaim = subjectClaim;
+    this.adminGroup = adminGroup;
+  }
+
+  boolean enabled() {
+    return !issuer.isBlank() || !jwkSetUri.isBlank();
+  }
+
+  Optional<Caller> authenticate(String token) {
+    if (!enabled()) {
+      return Optional.empty();
+    }
+    try {
+      Jwt jwt = decoder().decode(token);
+      String subject = jwt.getClaimAsString(subjectClaim) != null ? jwt.getClaimAsString(subjectClaim) : jwt.getSubject();
+      if (subject == null || subject.isBlank()) {
+        return Optional.empty();
+      }
+      Object groups = jwt.getClaims().get("groups");
+      boolean admin = !adminGroup.isBlank() && groups instanceof Collection<?> list && list.contains(adminGroup);
+      return Optional.of(new Caller(subject, admin, null));
+    } catch (JwtException e) {
+      log.debug("Refused a bearer JWT: {}", e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  /** Built on first use, so a server starts even while its identity provider is away. */
+  private JwtDecoder decoder() {
+    if (decoder == null) {
+      synchronized (this) {
+        if (decoder == null) {
+          JwtDecoder built = jwkSetUri.isBlank() ? JwtDecoders.fromIssuerLocation(issuer) : NimbusJwtDecoder.withJwkSetUri(jwkSetUri).build();
+          OAuth2TokenValidator<Jwt> validator = issuer.isBlank() ? JwtValidators.createDefault() : JwtValidators.createDefaultWithIssuer(issuer);
+          if (!audience.isBlank()) {
+            validator = new DelegatingOAuth2TokenValidator<>(validator, jwt -> jwt.getAudience() != null && jwt.getAudience().contains(audience)
+                ? OAuth2TokenValidatorResult.success()
+                : OAuth2TokenValidatorResult.failure(new org.springframework.security.oauth2.core.OAuth2Error("invalid_token", "wrong audience", null)));
+          }
+          if (built instanceof NimbusJwtDecoder nimbus) {
+            nimbus.setJwtValidator(validator);
+          }
+          decoder = built;
+        }
+      }
+    }
+    return decoder;
+  }
+}
