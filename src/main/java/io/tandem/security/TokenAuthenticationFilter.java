@@ -36,6 +36,11 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
   protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     String header = request.getHeader("Authorization");
+    if (header == null && request.getParameter("access_token") != null && request.getMethod().equals("GET")
+        && request.getRequestURI().equals("/api/v1/events")) {
+      // A browser's EventSource cannot send headers: the event stream, and only it, takes the token as a parameter.
+      header = "Bearer " + request.getParameter("access_token");
+    }
     Caller caller = null;
     if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
       String token = header.substring(7).trim();

@@ -135,10 +135,22 @@ class SecurityIT {
   }
 
   @Test
+  void theEventStreamTakesItsTokenAsAParameterForBrowsers() throws Exception {
+    HttpResponse<InputStream> stream = HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/events?space=" + space + "&access_token=" + ADMIN)).build(),
+        HttpResponse.BodyHandlers.ofInputStream());
+    stream.body().close();
+    assertThat(stream.statusCode()).isEqualTo(200);
+    assertThat(stream.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
+  }
+
+  @Test
   void withoutAValidTokenTheApiAnswers401AndHealthStaysOpen() {
     ProblemAssert.assertProblem(admin.get("/api/v1/spaces"), 401, "unauthorized", "Bearer");
     ProblemAssert.assertProblem(admin.get("/api/v1/spaces", auth("tdm_nosuchpref_x")), 401, "unauthorized", "");
     ProblemAssert.assertProblem(admin.get("/api/v1/spaces", auth("not-even-a-token")), 401, "unauthorized", "");
+    // the token as a parameter works for the event stream only (EventSource cannot send headers)
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces?access_token=" + ADMIN), 401, "unauthorized", "");
     assertThat(admin.get("/actuator/health").status()).isEqualTo(200);
     assertThat(admin.get("/v3/api-docs").status()).isEqualTo(200);
   }
