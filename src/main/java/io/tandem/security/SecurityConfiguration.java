@@ -51,7 +51,7 @@ class SecurityConfiguration {
             .anyRequest().authenticated())
         .exceptionHandling(handling -> handling
             .authenticationEntryPoint((request, response, error) -> problem(request, response, ProblemCode.UNAUTHORIZED,
-                "Give an API token: Authorization: Bearer tdm_…"))
+                "Give an API token: Authorization: Bearer tdm_<prefix>_<secret>"))
             .accessDeniedHandler((request, response, error) -> problem(request, response, ProblemCode.FORBIDDEN,
                 describe(request))))
         .build();
