@@ -193,6 +193,14 @@ class SecurityIT {
     assertThat(audit.get(1).path("status").asInt()).isEqualTo(201);
     assertThat(audit.get(1).path("path").asString()).isEqualTo(units);
     ProblemAssert.assertProblem(admin.get("/api/v1/audit", auth(bob)), 403, "forbidden", "organisation admin");
+
+    // what lies outside one's spaces is not even listed
+    String stranger = issue("stranger-" + space, false);
+    assertThat(admin.get("/api/v1/spaces?limit=1000", auth(bob)).body()).contains(space);
+    assertThat(admin.get("/api/v1/spaces?limit=1000", auth(stranger)).body()).doesNotContain(space);
+    String action = admin.get(units + "/empty/actions", auth(ADMIN)).json().path("items").get(0).path("id").asString();
+    assertThat(admin.get("/api/v1/actions/" + action, auth(carol)).status()).isEqualTo(200);
+    ProblemAssert.assertProblem(admin.get("/api/v1/actions/" + action, auth(stranger)), 404, "not-found", action);
   }
 
   @Test

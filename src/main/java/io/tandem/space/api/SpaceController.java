@@ -15,10 +15,12 @@ class SpaceController implements SpacesApi {
 
   private final SpaceService spaces;
   private final ApplicationEventPublisher events;
+  private final io.tandem.security.SpaceRoles roles;
 
-  SpaceController(SpaceService spaces, ApplicationEventPublisher events) {
+  SpaceController(SpaceService spaces, ApplicationEventPublisher events, io.tandem.security.SpaceRoles roles) {
     this.spaces = spaces;
     this.events = events;
+    this.roles = roles;
   }
 
   @Override
@@ -31,9 +33,13 @@ class SpaceController implements SpacesApi {
   }
 
   @Override
-  public ListResponse<SpaceResponse> listSpaces(String where, Integer limit, String cursor) {
+  public ListResponse<SpaceResponse> listSpaces(String where, Integer limit, String cursor, java.security.Principal principal) {
     ListResponse<io.tandem.space.domain.Space> page = spaces.list(PageRequest.of(limit, cursor), where);
-    return new ListResponse<>(page.items().stream().map(SpaceResponse::from).toList(), page.nextCursor());
+    java.util.Optional<java.util.Set<String>> visible = roles.visibleSpaces(principal);
+    return new ListResponse<>(page.items().stream()
+        .filter(space -> visible.isEmpty() || visible.get().contains(space.slug()))
+        .map(SpaceResponse::from)
+        .toList(), page.nextCursor());
   }
 
   @Override

@@ -30,12 +30,15 @@ public interface SpacesApi {
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<SpaceResponse> createSpace(@RequestBody SpaceRequests.Create request, java.security.Principal principal);
 
-  @Operation(operationId = "listSpaces", summary = "List spaces, ordered by slug")
+  @Operation(operationId = "listSpaces", summary = "List spaces, ordered by slug",
+      description = "The spaces where the caller has a role (organisation admins: all); a page may hold fewer than"
+          + " limit spaces")
   @GetMapping
   ListResponse<SpaceResponse> listSpaces(
       @Parameter(description = "Filter in the where language, e.g. Labels.tier = 'backend' AND HeadRevisionNum > LiveRevisionNum") @RequestParam(required = false) String where,
       @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
-      @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
+      @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor,
+      java.security.Principal principal);
 
   @Operation(operationId = "getSpace", summary = "Get a space")
   @GetMapping("/{space}")

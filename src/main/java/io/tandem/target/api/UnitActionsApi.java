@@ -67,5 +67,5 @@ public interface UnitActionsApi {
 
   @Operation(operationId = "getAction", summary = "An action")
   @GetMapping("/actions/{id}")
-  UnitActionResponse getAction(@PathVariable("id") UUID id);
+  UnitActionResponse getAction(@PathVariable("id") UUID id, java.security.Principal principal);
 }

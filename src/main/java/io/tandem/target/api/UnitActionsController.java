@@ -14,9 +14,11 @@ import org.springframework.web.bind.annotation.RestController;
 class UnitActionsController implements UnitActionsApi {
 
   private final ActionService actions;
+  private final io.tandem.security.SpaceRoles roles;
 
-  UnitActionsController(ActionService actions) {
+  UnitActionsController(ActionService actions, io.tandem.security.SpaceRoles roles) {
     this.actions = actions;
+    this.roles = roles;
   }
 
   @Override
@@ -41,8 +43,12 @@ class UnitActionsController implements UnitActionsApi {
   }
 
   @Override
-  public UnitActionResponse getAction(UUID id) {
-    return UnitActionResponse.from(actions.get(id));
+  public UnitActionResponse getAction(UUID id, java.security.Principal principal) {
+    UnitAction action = actions.get(id);
+    if (roles.visibleSpaces(principal).map(visible -> !visible.contains(action.space())).orElse(false)) {
+      throw io.tandem.common.error.TandemException.notFound("Action " + id + " does not exist."); // as if it did not
+    }
+    return UnitActionResponse.from(action);
   }
 
   private static ResponseEntity<UnitActionResponse> respond(UnitAction action) {
