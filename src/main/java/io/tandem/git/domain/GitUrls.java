@@ -17,8 +17,14 @@ public class GitUrls {
 
   private final Set<String> allowedSchemes;
 
-  GitUrls(@Value("${tandem.git.allowed-schemes:https,http,ssh,git,file}") String allowedSchemes) {
-    this.allowedSchemes = Arrays.stream(allowedSchemes.split(","))
+  /**
+   * @param allowedSchemes the configured schemes; when unset, https, http, ssh and git, plus file where the sandbox
+   *     runs (a local run): a file: URL reads and writes the server's own disk, which a deployment must not offer
+   */
+  GitUrls(@Value("${tandem.git.allowed-schemes:}") String allowedSchemes,
+      @Value("${tandem.sandbox.enabled:true}") boolean localRun) {
+    String schemes = !allowedSchemes.isBlank() ? allowedSchemes : localRun ? "https,http,ssh,git,file" : "https,http,ssh,git";
+    this.allowedSchemes = Arrays.stream(schemes.split(","))
         .map(scheme -> scheme.trim().toLowerCase(Locale.ROOT))
         .filter(scheme -> !scheme.isEmpty())
         .collect(Collectors.toSet());

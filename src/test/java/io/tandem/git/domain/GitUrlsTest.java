@@ -10,7 +10,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class GitUrlsTest {
 
-  final GitUrls urls = new GitUrls("https,ssh");
+  final GitUrls urls = new GitUrls("https,ssh", true);
+
+  @org.junit.jupiter.api.Test
+  void fileUrlsAreAcceptedByDefaultOnlyWhereTheSandboxRuns() {
+    assertThat(new GitUrls("", true).require("url", "file:///srv/repo.git")).isEqualTo("file:///srv/repo.git");
+    assertThatThrownBy(() -> new GitUrls("", false).require("url", "file:///srv/repo.git"))
+        .isInstanceOf(TandemException.class).hasMessageContaining("does not allow");
+    assertThat(new GitUrls("", false).require("url", "https://github.com/acme/deploy.git")).isNotBlank();
+  }
 
   @ParameterizedTest
   @ValueSource(strings = {"https://github.com/acme/deploy.git", "git@github.com:acme/deploy.git", "ssh://git@host/repo.git",
