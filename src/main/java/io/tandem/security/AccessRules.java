@@ -1,5 +1,6 @@
 package io.tandem.security;
 
+import io.tandem.common.access.Role;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

@@ -1,5 +1,6 @@
 package io.tandem.security;
 
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;

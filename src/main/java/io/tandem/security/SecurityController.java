@@ -1,5 +1,6 @@
 package io.tandem.security;
 
+import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
 import io.tandem.common.web.ListResponse;

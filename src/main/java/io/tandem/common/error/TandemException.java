@@ -39,6 +39,10 @@ public class TandemException extends RuntimeException {
     return new TandemException(ProblemCode.INVALID_ARGUMENT, detail);
   }
 
+  public static TandemException forbidden(String detail) {
+    return new TandemException(ProblemCode.FORBIDDEN, detail);
+  }
+
   public static TandemException conflict(String detail) {
     return new TandemException(ProblemCode.CONFLICT, detail);
   }

@@ -1,4 +1,4 @@
-package io.tandem.security;
+package io.tandem.common.access;
 
 /** A role in a space; each includes the ones before it. */
 public enum Role {
