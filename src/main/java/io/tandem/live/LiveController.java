@@ -1,5 +1,7 @@
 package io.tandem.live;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -39,6 +41,7 @@ class LiveController {
           + " 'until'; null when none is held") LiveStore.BreakGlassHold hold) {}
 
   @Operation(operationId = "getUnitLive", summary = "The unit's objects as last observed on its target")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping(path = "/api/v1/spaces/{space}/units/{unit}/live", produces = MediaType.APPLICATION_JSON_VALUE)
   LiveResponse getLive(@PathVariable("space") String space, @PathVariable("unit") String unit, java.security.Principal principal) {
     Unit found = units.get(space, unit);

@@ -1,5 +1,7 @@
 package io.tandem.portal;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -26,6 +28,7 @@ public interface EventsApi {
           + " (tandem.events.retention). Callers see the events of the spaces where they have a role.")
   @ApiResponse(responseCode = "200", description = "The stream",
       content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(implementation = EventResponse.class)))
+  @Access(value = Access.Who.ANY_CALLER)
   @GetMapping(path = "/api/v1/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
   SseEmitter streamEvents(
       @Parameter(description = "Only these spaces (repeatable)") @RequestParam(name = "space", required = false) List<String> spaces,
@@ -36,6 +39,7 @@ public interface EventsApi {
 
   @Operation(operationId = "getSpaceSummary",
       summary = "For dashboards: the space's units by drift, unapplied and gated counts, and its latest actions")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping(path = "/api/v1/spaces/{space}/summary", produces = MediaType.APPLICATION_JSON_VALUE)
   SpaceSummary getSpaceSummary(@PathVariable("space") String space);
 

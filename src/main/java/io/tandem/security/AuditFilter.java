@@ -7,8 +7,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.security.core.Authentication;
@@ -20,7 +18,6 @@ class AuditFilter extends OncePerRequestFilter {
 
   private static final Logger log = LoggerFactory.getLogger(AuditFilter.class);
   private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS");
-  private static final Pattern SPACE = Pattern.compile("^/api/v1/spaces/([^/]+)");
 
   private final Audit audit;
   private final Clock clock;
@@ -43,10 +40,11 @@ class AuditFilter extends OncePerRequestFilter {
     } finally {
       Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
       String subject = authentication != null && authentication.getPrincipal() instanceof Caller caller ? caller.name() : "(unauthenticated)";
-      Matcher space = SPACE.matcher(request.getRequestURI());
+      // the decoded path variable of the handler that ran; null when the request never reached one
+      Object space = request.getAttribute(AccessInterceptor.SPACE_ATTRIBUTE);
       try {
         audit.record(new Audit.Entry(0, clock.instant(), subject, request.getMethod(), request.getRequestURI(),
-            response.getStatus(), request.getRemoteAddr(), space.find() ? space.group(1) : null));
+            response.getStatus(), request.getRemoteAddr(), space == null ? null : space.toString()));
       } catch (RuntimeException e) {
         log.error("Could not write the audit entry of {} {} by {}", request.getMethod(), request.getRequestURI(), subject, e);
       }

@@ -1,5 +1,6 @@
 package io.tandem.security;
 
+import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -25,37 +26,45 @@ import org.springframework.web.bind.annotation.RequestParam;
 public interface SecurityApi {
 
   @Operation(operationId = "whoAmI", summary = "The caller: the subject of its token, and whether it is an organisation admin")
+  @Access(value = Access.Who.ANY_CALLER)
   @GetMapping("/whoami")
   CallerResponse whoAmI(Principal principal);
 
   @Operation(operationId = "createToken", summary = "Issue an API token; the answer shows it once, it is stored only as a hash")
   @ApiResponse(responseCode = "201", description = "Issued")
+  @Access(value = Access.Who.ORG_ADMIN)
   @PostMapping(path = "/tokens", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<IssuedToken> createToken(@RequestBody CreateTokenRequest request, Principal principal);
 
   @Operation(operationId = "listTokens", summary = "Tokens (their prefixes, never the tokens)")
+  @Access(value = Access.Who.ORG_ADMIN)
   @GetMapping("/tokens")
   ListResponse<TokenService.Token> listTokens();
 
   @Operation(operationId = "revokeToken", summary = "Revoke a token: it stops working with the next request")
+  @Access(value = Access.Who.ORG_ADMIN)
   @DeleteMapping("/tokens/{id}")
   TokenService.Token revokeToken(@PathVariable("id") UUID id);
 
   @Operation(operationId = "listRoles", summary = "Who has which role in the space")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/spaces/{space}/roles")
   ListResponse<SpaceRoles.Grant> listRoles(@PathVariable("space") String space);
 
   @Operation(operationId = "grantRole", summary = "Give a subject a role in the space (viewer, editor, applier, admin)")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @PutMapping(path = "/spaces/{space}/roles/{subject}", consumes = MediaType.APPLICATION_JSON_VALUE)
   SpaceRoles.Grant grantRole(@PathVariable("space") String space, @PathVariable("subject") String subject,
       @RequestBody GrantRequest request, Principal principal);
 
   @Operation(operationId = "revokeRole", summary = "Take a subject's role in the space away")
   @ApiResponse(responseCode = "204", description = "Revoked")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @DeleteMapping("/spaces/{space}/roles/{subject}")
   ResponseEntity<Void> revokeRole(@PathVariable("space") String space, @PathVariable("subject") String subject);
 
   @Operation(operationId = "listAudit", summary = "The audit log of every write, newest first")
+  @Access(value = Access.Who.ORG_ADMIN)
   @GetMapping("/audit")
   ListResponse<Audit.Entry> listAudit(
       @Parameter(description = "Filter over Subject, Method, Path, Status, Space, At") @RequestParam(required = false) String where,

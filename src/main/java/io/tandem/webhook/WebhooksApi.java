@@ -1,5 +1,7 @@
 package io.tandem.webhook;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -24,23 +26,28 @@ public interface WebhooksApi {
 
   @Operation(operationId = "createWebhook", summary = "Add a webhook; the answer shows its signing secret, once")
   @ApiResponse(responseCode = "201", description = "Created")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<CreatedWebhook> createWebhook(@PathVariable("space") String space, @RequestBody CreateWebhookRequest request);
 
   @Operation(operationId = "listWebhooks", summary = "The space's webhooks (never their secrets)")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping
   ListResponse<WebhookResponse> listWebhooks(@PathVariable("space") String space);
 
   @Operation(operationId = "getWebhook", summary = "A webhook")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{id}")
   WebhookResponse getWebhook(@PathVariable("space") String space, @PathVariable("id") UUID id);
 
   @Operation(operationId = "deleteWebhook", summary = "Remove a webhook and its deliveries")
   @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @DeleteMapping("/{id}")
   ResponseEntity<Void> deleteWebhook(@PathVariable("space") String space, @PathVariable("id") UUID id);
 
   @Operation(operationId = "listWebhookDeliveries", summary = "A webhook's deliveries, newest event first, with their outcome")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{id}/deliveries")
   ListResponse<WebhookDelivery> listWebhookDeliveries(@PathVariable("space") String space, @PathVariable("id") UUID id,
       @RequestParam(defaultValue = "100") int limit);

@@ -249,18 +249,80 @@ class SecurityIT {
               .header("Content-Type", "application/json")
               .method(method, method.equals("GET") || method.equals("DELETE")
                   ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString("{}"));
-          HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-          response.body().close();
-          int status = response.statusCode();
+          int status = send(http, request);
           if (allowed == (status == 403 || status == 401)) {
             wrong.add(id + " (" + method + " " + path.getKey() + ") as " + caller + ": " + status + ", expected "
                 + (allowed ? "not 401/403" : "403"));
+          }
+          // every other spelling of the same route is refused as such, or decided exactly as the plain one
+          for (String variant : NonCanonical.spellings(uri)) {
+            int variantStatus = send(http, request.uri(URI.create("http://localhost:" + port + variant)));
+            if (variantStatus != 400 && (variantStatus == 403 || variantStatus == 401) != (status == 403 || status == 401)) {
+              wrong.add(id + " as " + caller + ": " + variant + " answered " + variantStatus + ", the plain form " + status);
+            }
           }
         }
       }
     }
     assertThat(wrong).isEmpty();
     assertThat(NEEDS.keySet()).as("rules for routes that no longer exist").isSubsetOf(seen);
+  }
+
+  private static int send(HttpClient http, HttpRequest.Builder request) throws Exception {
+    HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+    response.body().close();
+    return response.statusCode();
+  }
+
+  @Test
+  void encodedAndOtherNonCanonicalPathsAreRefusedBeforeAnyHandlerAndChangeNothing() {
+    String nobody = issue("nobody-" + space, false);
+    int tokensBefore = admin.get("/api/v1/tokens?limit=1000", auth(ADMIN)).json().path("items").size();
+
+    ProblemAssert.assertProblem(admin.post("/api/v1/%74okens", Map.of("subject", "x-" + space, "orgAdmin", true), auth(nobody)),
+        400, "non-canonical-path", "'%74' encodes 't'");
+    ProblemAssert.assertProblem(admin.send("PUT", "/api/v1/%73paces/" + space + "/roles/mallory", "application/json",
+        "{\"role\":\"admin\"}", auth(nobody)), 400, "non-canonical-path", "");
+    for (String path : List.of("/api/v1/%73paces/" + space, "/api/v1/%61udit", "/api/v1/targets/sandbox/%6bubeconfig",
+        "/api/v1/spaces/" + space + "/", "/api/v1//spaces", "/api/v1/./spaces", "/api/v1/x/../spaces", "/api/v1/spaces;x=1",
+        "/api/v1/spaces%2F" + space)) {
+      Api.Response refused = admin.get(path, auth(nobody));
+      assertThat(refused.status()).as(path).isEqualTo(400);
+      assertThat(refused.json().path("code").asString()).as(path).isEqualTo("non-canonical-path");
+    }
+
+    assertThat(admin.get("/api/v1/tokens?limit=1000", auth(ADMIN)).json().path("items").size()).isEqualTo(tokensBefore);
+    assertThat(admin.get("/api/v1/spaces/" + space + "/roles", auth(ADMIN)).body()).doesNotContain("mallory");
+    // a name that needs encoding is decoded once and decided on as the name it is
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces/" + space + "%20", auth(nobody)), 403, "forbidden", "viewer");
+  }
+
+  @Test
+  void whatTheContainerRefusesIsProblemJsonToo() {
+    Api.Response longQuery = admin.get("/api/v1/spaces?where=" + "x".repeat(20_000), auth(ADMIN));
+    assertThat(longQuery.status()).isEqualTo(400);
+    assertThat(longQuery.header("Content-Type")).startsWith("application/problem+json");
+    assertThat(longQuery.json().path("code").asString()).isEqualTo("validation-failed");
+    for (String path : List.of("/api/v1/spaces/%00", "/api/v1/spaces%5Cx")) { // the container refuses these itself
+      Api.Response refused = admin.get(path, auth(ADMIN));
+      assertThat(refused.status()).as(path).isEqualTo(400);
+      assertThat(refused.header("Content-Type")).as(path).startsWith("application/problem+json");
+    }
+  }
+
+  @Test
+  void everyHandlerOfOursDeclaresWhoMayCallIt(
+      @Autowired @org.springframework.beans.factory.annotation.Qualifier("requestMappingHandlerMapping")
+          org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping mappings) {
+    List<String> undeclared = mappings.getHandlerMethods().values().stream()
+        .filter(method -> method.getBeanType().getPackageName().startsWith("io.tandem."))
+        .filter(method -> method.getMethodAnnotation(io.tandem.common.access.Access.class) == null)
+        .map(method -> method.getShortLogMessage())
+        .filter(name -> !name.contains("ErrorFallbackController") && !name.contains("UndeclaredController"))
+        .toList();
+    assertThat(undeclared).isEmpty();
+    // one that slipped through anyway is refused for everyone, organisation admins included
+    ProblemAssert.assertProblem(admin.get("/api/v1/undeclared", auth(ADMIN)), 403, "forbidden", "not open to anyone");
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.tandem.changeset.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -23,43 +25,52 @@ public interface ChangeSetsApi {
 
   @Operation(operationId = "createChangeSet", summary = "Open a change set, with the units selected by where and/or units in it")
   @ApiResponse(responseCode = "201", description = "Created")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<ChangeSetResponse> createChangeSet(@PathVariable("space") String space, @RequestBody CreateChangeSetRequest request);
 
   @Operation(operationId = "listChangeSets", summary = "The space's change sets, by slug")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping
   ListResponse<ChangeSetResponse> listChangeSets(@PathVariable("space") String space);
 
   @Operation(operationId = "getChangeSet", summary = "A change set and the units in it")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{changeSet}")
   ChangeSetResponse getChangeSet(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet);
 
   @Operation(operationId = "addChangeSetUnits",
       summary = "Put more units into the change set; 409 if one is in another change set (then none is added)")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping(path = "/{changeSet}/units", consumes = MediaType.APPLICATION_JSON_VALUE)
   ChangeSetResponse addChangeSetUnits(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet,
       @RequestBody UnitSelection selection);
 
   @Operation(operationId = "removeChangeSetUnit", summary = "Take a unit out of the change set")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @DeleteMapping("/{changeSet}/units/{unit}")
   ChangeSetResponse removeChangeSetUnit(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet,
       @PathVariable("unit") String unit);
 
   @Operation(operationId = "closeChangeSet", summary = "Every unit leaves the change set; its revisions keep naming it")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping("/{changeSet}/close")
   ChangeSetResponse closeChangeSet(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet);
 
   @Operation(operationId = "listChangeSetRevisions", summary = "The revisions made in the change set, oldest first")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{changeSet}/revisions")
   ListResponse<ChangeSetRevision> listChangeSetRevisions(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet);
 
   @Operation(operationId = "applyChangeSet", summary = "Apply, for every unit the change set changed, the newest revision it made there")
   @ApiResponse(responseCode = "207", description = "Some units could not be applied; see each result's error")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
   @PostMapping("/{changeSet}/apply")
   ResponseEntity<BulkResponse> applyChangeSet(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet);
 
   @Operation(operationId = "deleteChangeSet", summary = "Delete a change set no revision names (409 otherwise: close it)")
   @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @DeleteMapping("/{changeSet}")
   ResponseEntity<Void> deleteChangeSet(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet);
 

@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 /**
  * Who may call an API operation, declared on the handler method itself, so that access is decided on the handler that
  * will actually run, with its decoded path variables, never on the request's raw path. A handler under {@code /api}
- * without it is refused for everyone (and {@code AccessDeclarationsTest} fails).
+ * without it is refused for everyone (and {@code SecurityIT} fails).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

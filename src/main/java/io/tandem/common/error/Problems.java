@@ -8,6 +8,8 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 /** Builds problem documents; the one place that decides their shape. */
 public final class Problems {
 
+  private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+
   private Problems() {}
 
   public static ProblemDetail of(ProblemCode code, String detail) {
@@ -22,6 +24,27 @@ public final class Problems {
     return ResponseEntity.status(problem.getStatus())
         .contentType(MediaType.APPLICATION_PROBLEM_JSON)
         .body(problem);
+  }
+
+  /**
+   * Writes a problem straight to a servlet response, for refusals made before any controller (filters, the servlet
+   * container). {@code instance} may be null where the request's own path is not fit to repeat.
+   */
+  public static void write(jakarta.servlet.http.HttpServletResponse response, ProblemCode code, String detail, String instance)
+      throws java.io.IOException {
+    java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
+    body.put("type", code.type().toString());
+    body.put("title", code.status().getReasonPhrase());
+    body.put("status", code.status().value());
+    body.put("detail", detail);
+    if (instance != null) {
+      body.put("instance", instance);
+    }
+    body.put("code", code.code());
+    response.setStatus(code.status().value());
+    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+    response.setCharacterEncoding("UTF-8");
+    response.getWriter().write(JSON.writeValueAsString(body));
   }
 
   /** A short reason for a body that could not be read, without echoing parser internals or class names. */

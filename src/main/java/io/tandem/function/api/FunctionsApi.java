@@ -1,5 +1,7 @@
 package io.tandem.function.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -19,6 +21,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 public interface FunctionsApi {
 
   @Operation(operationId = "listFunctions", summary = "The catalog of functions, with their typed parameters")
+  @Access(value = Access.Who.ANY_CALLER)
   @GetMapping("/functions")
   List<FunctionResponses.FunctionInfo> listFunctions();
 
@@ -37,6 +40,7 @@ public interface FunctionsApi {
       content = @io.swagger.v3.oas.annotations.media.Content(
           mediaType = MediaType.APPLICATION_JSON_VALUE,
           schema = @Schema(implementation = FunctionResponses.InvokeResult.class)))
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor, expensive = true)
   @PostMapping(path = "/spaces/{space}/functions/invoke", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<FunctionResponses.InvokeResult> invokeFunctions(
       @PathVariable("space") String space, @RequestBody InvokeRequest request, Principal principal);

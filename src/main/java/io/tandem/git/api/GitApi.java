@@ -1,5 +1,7 @@
 package io.tandem.git.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -28,21 +30,25 @@ public interface GitApi {
       summary = "Mirror the space to a Git branch: every new revision becomes a commit of <pathPrefix>/<unit>.yaml")
   @ApiResponse(responseCode = "200", description = "Replaced")
   @ApiResponse(responseCode = "201", description = "Created; the head revision of every unit is queued as a first commit")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @PutMapping(path = "/git-mirror", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<GitMirrorResponse> putGitMirror(@PathVariable("space") String space, @RequestBody GitMirrorRequest request);
 
   @Operation(operationId = "getGitMirror", summary = "The mirror's settings (credentials only by kind), last push, lag and last error")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/git-mirror")
   GitMirrorResponse getGitMirror(@PathVariable("space") String space);
 
   @Operation(operationId = "deleteGitMirror", summary = "Stop mirroring; the repository keeps what it has")
   @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @DeleteMapping("/git-mirror")
   ResponseEntity<Void> deleteGitMirror(@PathVariable("space") String space);
 
   @Operation(
       operationId = "resumeGitMirror",
       summary = "Start a mirror stopped by a conflict (or waiting to retry) again now")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @PostMapping("/git-mirror/resume")
   GitMirrorResponse resumeGitMirror(
       @PathVariable("space") String space,
@@ -52,6 +58,7 @@ public interface GitApi {
   @Operation(
       operationId = "importUnits",
       summary = "Create or update units (source Import) from the YAML files under a path of a Git repository")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor, expensive = true)
   @PostMapping(path = "/imports", consumes = MediaType.APPLICATION_JSON_VALUE)
   ImportResponse importUnits(@PathVariable("space") String space, @RequestBody ImportRequest request, Principal principal);
 

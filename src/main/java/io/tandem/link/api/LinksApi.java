@@ -1,5 +1,7 @@
 package io.tandem.link.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -25,16 +27,19 @@ public interface LinksApi {
   @Operation(operationId = "createLink",
       summary = "Link the unit to a provider; a placeholder namespace is filled from a linked Namespace at once")
   @ApiResponse(responseCode = "201", description = "Linked; the unit's head revision after filling")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<LinkResult> createLink(@PathVariable("space") String space, @PathVariable("unit") String unit,
       @RequestBody CreateLinkRequest request, Principal principal);
 
   @Operation(operationId = "listLinks", summary = "The unit's links: to its providers and from its consumers")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping
   ListResponse<LinkResponse> listLinks(@PathVariable("space") String space, @PathVariable("unit") String unit);
 
   @Operation(operationId = "deleteLink", summary = "Remove a link; filled values stay")
   @ApiResponse(responseCode = "204", description = "Removed")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @DeleteMapping("/{to}")
   ResponseEntity<Void> deleteLink(@PathVariable("space") String space, @PathVariable("unit") String unit,
       @PathVariable("to") String to,

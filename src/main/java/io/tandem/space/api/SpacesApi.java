@@ -1,5 +1,7 @@
 package io.tandem.space.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -27,12 +29,14 @@ public interface SpacesApi {
 
   @Operation(operationId = "createSpace", summary = "Create a space")
   @ApiResponse(responseCode = "201", description = "Created")
+  @Access(value = Access.Who.ANY_CALLER)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<SpaceResponse> createSpace(@RequestBody SpaceRequests.Create request, java.security.Principal principal);
 
   @Operation(operationId = "listSpaces", summary = "List spaces, ordered by slug",
       description = "The spaces where the caller has a role (organisation admins: all); a page may hold fewer than"
           + " limit spaces")
+  @Access(value = Access.Who.ANY_CALLER)
   @GetMapping
   ListResponse<SpaceResponse> listSpaces(
       @Parameter(description = "Filter in the where language, e.g. Labels.tier = 'backend' AND HeadRevisionNum > LiveRevisionNum") @RequestParam(required = false) String where,
@@ -41,6 +45,7 @@ public interface SpacesApi {
       java.security.Principal principal);
 
   @Operation(operationId = "getSpace", summary = "Get a space")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{space}")
   SpaceResponse getSpace(@PathVariable("space") String space);
 
@@ -53,11 +58,13 @@ public interface SpacesApi {
                 @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = SpaceRequests.Patch.class)),
                 @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = SpaceRequests.Patch.class))
               }))
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @PatchMapping(path = "/{space}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
   SpaceResponse patchSpace(@PathVariable("space") String space, @RequestBody JsonNode patch);
 
   @Operation(operationId = "deleteSpace", summary = "Delete a space; with recursive=true its units too")
   @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @DeleteMapping("/{space}")
   ResponseEntity<Void> deleteSpace(
       @PathVariable("space") String space, @RequestParam(defaultValue = "false") boolean recursive);

@@ -1,5 +1,7 @@
 package io.tandem.tag.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -26,30 +28,36 @@ public interface TagsApi {
 
   @Operation(operationId = "createTag", summary = "Tag the head (or live) revision of the units selected by where and/or units")
   @ApiResponse(responseCode = "201", description = "Created, with the revisions it names")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<TagResponse> createTag(@PathVariable("space") String space, @RequestBody CreateTagRequest request);
 
   @Operation(operationId = "listTags", summary = "The space's tags, by slug")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping
   ListResponse<TagResponse> listTags(@PathVariable("space") String space);
 
   @Operation(operationId = "getTag", summary = "A tag and the revisions it names")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{tag}")
   TagResponse getTag(@PathVariable("space") String space, @PathVariable("tag") String tag);
 
   @Operation(operationId = "deleteTag", summary = "Delete a tag; the revisions stay")
   @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @DeleteMapping("/{tag}")
   ResponseEntity<Void> deleteTag(@PathVariable("space") String space, @PathVariable("tag") String tag);
 
   @Operation(operationId = "restoreTag",
       summary = "Give every tagged unit a new head revision with its tagged revision's data (as restore=tag:<name>)")
   @ApiResponse(responseCode = "207", description = "Some units could not be restored; see each result's error")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping("/{tag}/restore")
   ResponseEntity<RestoreResponse> restoreTag(@PathVariable("space") String space, @PathVariable("tag") String tag, Principal principal);
 
   @Operation(operationId = "applyTag", summary = "Apply every tagged unit's tagged revision to its target")
   @ApiResponse(responseCode = "207", description = "Some units could not be applied (gated, no target …); see each result's error")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
   @PostMapping("/{tag}/apply")
   ResponseEntity<BulkResponse> applyTag(@PathVariable("space") String space, @PathVariable("tag") String tag);
 

@@ -1,5 +1,7 @@
 package io.tandem.target.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -22,6 +24,7 @@ public interface BulkActionsApi {
   @Operation(operationId = "runSpaceActions", summary = "Apply, refresh or destroy the selected units of a space")
   @ApiResponse(responseCode = "200", description = "An action was queued for every unit")
   @ApiResponse(responseCode = "207", description = "Some units could not be acted on; see each result's error")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
   @PostMapping(path = "/spaces/{space}/actions", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<BulkResponse> runSpaceActions(@PathVariable("space") String space, @RequestBody BulkRequest request);
 
@@ -31,6 +34,7 @@ public interface BulkActionsApi {
       description = "Named units read space/unit; where may use Space.Slug and Space.Labels.<key>.")
   @ApiResponse(responseCode = "200", description = "An action was queued for every unit")
   @ApiResponse(responseCode = "207", description = "Some units could not be acted on; see each result's error")
+  @Access(value = Access.Who.ORG_ADMIN, expensive = true)
   @PostMapping(path = "/actions", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<BulkResponse> runActions(@RequestBody BulkRequest request);
 

@@ -1,5 +1,6 @@
 package io.tandem.target.api;
 
+import io.tandem.common.access.Access;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -27,16 +28,19 @@ public interface TargetsApi {
 
   @Operation(operationId = "createTarget", summary = "Register a cluster from a kubeconfig, or a server URL and token")
   @ApiResponse(responseCode = "201", description = "Registered, with the result of a first health check")
+  @Access(value = Access.Who.ORG_ADMIN)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<TargetResponse> createTarget(@RequestBody CreateTargetRequest request);
 
   @Operation(operationId = "listTargets", summary = "List targets, ordered by slug")
+  @Access(value = Access.Who.ANY_CALLER)
   @GetMapping
   ListResponse<TargetResponse> listTargets(
       @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
 
   @Operation(operationId = "getTarget", summary = "Get a target and its last health check")
+  @Access(value = Access.Who.ANY_CALLER)
   @GetMapping("/{target}")
   TargetResponse getTarget(@PathVariable("target") String target);
 
@@ -46,15 +50,18 @@ public interface TargetsApi {
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
               content = @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = CreateTargetRequest.class))))
+  @Access(value = Access.Who.ORG_ADMIN)
   @PatchMapping(path = "/{target}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
   TargetResponse patchTarget(@PathVariable("target") String target, @RequestBody JsonNode patch);
 
   @Operation(operationId = "checkTarget", summary = "Check a target's health now")
+  @Access(value = Access.Who.ORG_ADMIN)
   @PostMapping("/{target}/check")
   TargetResponse checkTarget(@PathVariable("target") String target);
 
   @Operation(operationId = "deleteTarget", summary = "Delete a target no unit uses")
   @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.ORG_ADMIN)
   @DeleteMapping("/{target}")
   ResponseEntity<Void> deleteTarget(@PathVariable("target") String target);
 
@@ -62,6 +69,7 @@ public interface TargetsApi {
       operationId = "getSandboxKubeconfig",
       summary = "The kubeconfig of the built-in sandbox cluster, for other tools (only the sandbox has one here)")
   @ApiResponse(responseCode = "200", description = "OK", content = @Content(mediaType = "application/yaml", schema = @Schema(type = "string")))
+  @Access(value = Access.Who.ORG_ADMIN)
   @GetMapping(path = "/{target}/kubeconfig", produces = "application/yaml")
   ResponseEntity<String> getKubeconfig(@PathVariable("target") String target);
 

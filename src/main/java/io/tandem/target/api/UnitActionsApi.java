@@ -1,5 +1,7 @@
 package io.tandem.target.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -27,6 +29,7 @@ public interface UnitActionsApi {
           + " in the target's namespace; objects of the previously live revision that this one drops are deleted.")
   @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
   @ApiResponse(responseCode = "200", description = "Finished within wait")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
   @PostMapping("/spaces/{space}/units/{unit}/apply")
   ResponseEntity<UnitActionResponse> applyUnit(
       @PathVariable("space") String space,
@@ -41,6 +44,7 @@ public interface UnitActionsApi {
           + " field managers that made them; with dryRun it is only reported. Controller-owned fields are not adopted.")
   @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
   @ApiResponse(responseCode = "200", description = "Finished within wait")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
   @PostMapping("/spaces/{space}/units/{unit}/refresh")
   ResponseEntity<UnitActionResponse> refreshUnit(
       @PathVariable("space") String space,
@@ -51,6 +55,7 @@ public interface UnitActionsApi {
   @Operation(operationId = "destroyUnit", summary = "Delete the unit's objects from its target")
   @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
   @ApiResponse(responseCode = "200", description = "Finished within wait")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
   @PostMapping("/spaces/{space}/units/{unit}/destroy")
   ResponseEntity<UnitActionResponse> destroyUnit(
       @PathVariable("space") String space,
@@ -58,6 +63,7 @@ public interface UnitActionsApi {
       @Parameter(description = WAIT) @RequestParam(required = false) Integer wait);
 
   @Operation(operationId = "listUnitActions", summary = "A unit's actions, newest first")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/spaces/{space}/units/{unit}/actions")
   ListResponse<UnitActionResponse> listUnitActions(
       @PathVariable("space") String space,
@@ -66,6 +72,7 @@ public interface UnitActionsApi {
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
 
   @Operation(operationId = "getAction", summary = "An action")
+  @Access(value = Access.Who.ANY_CALLER)
   @GetMapping("/actions/{id}")
   UnitActionResponse getAction(@PathVariable("id") UUID id, java.security.Principal principal);
 }

@@ -1,5 +1,7 @@
 package io.tandem.trigger.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -29,14 +31,17 @@ public interface TriggersApi {
   @Operation(operationId = "createTrigger",
       summary = "Add a trigger; the head revision of every unit of the space is checked against it at once")
   @ApiResponse(responseCode = "201", description = "Created")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<TriggerResponse> createTrigger(@PathVariable("space") String space, @RequestBody CreateTriggerRequest request);
 
   @Operation(operationId = "listTriggers", summary = "The space's triggers, by slug")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping
   ListResponse<TriggerResponse> listTriggers(@PathVariable("space") String space);
 
   @Operation(operationId = "getTrigger", summary = "A trigger")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{trigger}")
   TriggerResponse getTrigger(@PathVariable("space") String space, @PathVariable("trigger") String trigger);
 
@@ -46,11 +51,13 @@ public interface TriggersApi {
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
               content = @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = CreateTriggerRequest.class))))
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @PatchMapping(path = "/{trigger}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
   TriggerResponse patchTrigger(@PathVariable("space") String space, @PathVariable("trigger") String trigger, @RequestBody JsonNode patch);
 
   @Operation(operationId = "deleteTrigger", summary = "Remove a trigger; the gates it put on head revisions go with it")
   @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @DeleteMapping("/{trigger}")
   ResponseEntity<Void> deleteTrigger(@PathVariable("space") String space, @PathVariable("trigger") String trigger);
 

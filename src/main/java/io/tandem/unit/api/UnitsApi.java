@@ -1,5 +1,7 @@
 package io.tandem.unit.api;
 
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
@@ -40,11 +42,13 @@ public interface UnitsApi {
       responseCode = "201",
       description = "Created",
       headers = @Header(name = HttpHeaders.ETAG, description = "The unit's version", schema = @Schema(type = "string")))
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<UnitResponse> createUnit(
       @PathVariable("space") String space, @RequestBody UnitRequests.Create request, Principal principal);
 
   @Operation(operationId = "listUnits", summary = "List the units of a space, ordered by slug")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping
   ListResponse<UnitResponse> listUnits(
       @PathVariable("space") String space,
@@ -64,6 +68,7 @@ public interface UnitsApi {
       responseCode = "200",
       description = "OK",
       headers = @Header(name = HttpHeaders.ETAG, description = "The unit's version", schema = @Schema(type = "string")))
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{unit}")
   ResponseEntity<UnitResponse> getUnit(@PathVariable("space") String space, @PathVariable("unit") String unit, Principal principal);
 
@@ -82,6 +87,7 @@ public interface UnitsApi {
                 @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = UnitRequests.Patch.class)),
                 @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = UnitRequests.Patch.class))
               }))
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PatchMapping(path = "/{unit}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
   ResponseEntity<UnitResponse> patchUnit(
       @PathVariable("space") String space,
@@ -93,6 +99,7 @@ public interface UnitsApi {
 
   @Operation(operationId = "deleteUnit", summary = "Delete a unit and its revisions")
   @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @DeleteMapping("/{unit}")
   ResponseEntity<Void> deleteUnit(
       @PathVariable("space") String space,
@@ -110,6 +117,7 @@ public interface UnitsApi {
   @ApiResponse(responseCode = "200", description = "OK", content = {
       @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(type = "string")),
       @Content(mediaType = YAML, schema = @Schema(type = "string"))})
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping(path = "/{unit}/data", produces = {MediaType.APPLICATION_JSON_VALUE, YAML})
   ResponseEntity<String> getUnitData(
       @PathVariable("space") String space,
@@ -119,6 +127,7 @@ public interface UnitsApi {
       Principal principal);
 
   @Operation(operationId = "putUnitData", summary = "Replace the unit's YAML (a new revision, source Update, unless identical)")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PutMapping(
       path = "/{unit}/data",
       consumes = {MediaType.APPLICATION_JSON_VALUE, YAML, "application/x-yaml", "text/yaml", MediaType.TEXT_PLAIN_VALUE})
@@ -139,6 +148,7 @@ public interface UnitsApi {
       Principal principal);
 
   @Operation(operationId = "listRevisions", summary = "List a unit's revisions, newest first, without data")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{unit}/revisions")
   ListResponse<RevisionResponse> listRevisions(
       @PathVariable("space") String space,
@@ -147,6 +157,7 @@ public interface UnitsApi {
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
 
   @Operation(operationId = "getRevision", summary = "Get a revision with its data and mutations")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{unit}/revisions/{revision}")
   RevisionResponse getRevision(
       @PathVariable("space") String space,
@@ -155,6 +166,7 @@ public interface UnitsApi {
       Principal principal);
 
   @Operation(operationId = "diffUnit", summary = "Compare two revisions, per resource and path and as a unified diff")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping("/{unit}/diff")
   DiffResponse diffUnit(
       @PathVariable("space") String space,
@@ -166,6 +178,7 @@ public interface UnitsApi {
   @Operation(
       operationId = "approveUnit",
       summary = "Approve a revision (default head) as the caller; a space's requiredApprovals must be met before apply")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping("/{unit}/approve")
   ApprovalResponse approveUnit(
       @PathVariable("space") String space,

@@ -1,0 +1,94 @@
+package io.tandem.security;
+
+import io.tandem.common.access.Access;
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.HandlerMapping;
+
+/**
+ * Decides access on the handler that is about to run, from its {@link Access} declaration and its decoded path
+ * variables, so that no spelling of a path can reach a handler under a rule meant for another. A handler of ours
+ * without a declaration is refused for everyone. Expensive operations are then counted against the caller's limit.
+ */
+class AccessInterceptor implements HandlerInterceptor {
+
+  /** The space a request was about, once its handler is known (the audit log records it). */
+  static final String SPACE_ATTRIBUTE = AccessInterceptor.class.getName() + ".space";
+
+  private static final Logger log = LoggerFactory.getLogger(AccessInterceptor.class);
+
+  private final SpaceRoles roles;
+  private final ExpensiveCallLimiter limiter;
+
+  AccessInterceptor(SpaceRoles roles, ExpensiveCallLimiter limiter) {
+    this.roles = roles;
+    this.limiter = limiter;
+  }
+
+  @Override
+  public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+    if (request.getDispatcherType() == DispatcherType.ERROR || !(handler instanceof HandlerMethod method)) {
+      return true; // error pages, static resources; the security filter chain still guards them
+    }
+    if (!method.getBeanType().getPackageName().startsWith("io.tandem.")) {
+      return true; // the OpenAPI document and actuator endpoints, guarded by the security filter chain
+    }
+    Access access = method.getMethodAnnotation(Access.class);
+    if (access == null) {
+      log.error("{} has no @Access declaration; refusing it for everyone", method.getShortLogMessage());
+      throw TandemException.forbidden("This operation is not open to anyone.");
+    }
+    Caller caller = CallerAccessCheck.current().orElseThrow(() -> new TandemException(ProblemCode.UNAUTHORIZED,
+        "Give an API token: Authorization: Bearer tdm_<prefix>_<secret>"));
+    String space = pathVariables(request).get("space");
+    if (space != null) {
+      request.setAttribute(SPACE_ATTRIBUTE, space);
+    }
+    decide(access, caller, space);
+    if (access.expensive()) {
+      limit(caller, response);
+    }
+    return true;
+  }
+
+  private void decide(Access access, Caller caller, String space) {
+    if (caller.orgAdmin()) {
+      return;
+    }
+    switch (access.value()) {
+      case ANY_CALLER -> { }
+      case ORG_ADMIN -> throw TandemException.forbidden(AccessDecision.needsOrgAdmin());
+      case SPACE_ROLE -> {
+        if (space == null) {
+          throw new IllegalStateException("A SPACE_ROLE operation without a {space} path variable");
+        }
+        if (!roles.roleOf(space, caller.name()).map(held -> held.includes(access.role())).orElse(false)) {
+          throw TandemException.forbidden(AccessDecision.needs(space, access.role()));
+        }
+      }
+    }
+  }
+
+  private void limit(Caller caller, HttpServletResponse response) {
+    long waitSeconds = limiter.take(caller.name());
+    if (waitSeconds > 0) {
+      response.setHeader("Retry-After", Long.toString(waitSeconds));
+      throw new TandemException(ProblemCode.RATE_LIMITED,
+          "More than " + limiter.perMinute() + " expensive calls a minute; try again in " + waitSeconds + " s.");
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, String> pathVariables(HttpServletRequest request) {
+    Object variables = request.getAttribute(HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE);
+    return variables instanceof Map<?, ?> map ? (Map<String, String>) map : Map.of();
+  }
+}
