@@ -34,19 +34,29 @@ class EventStream {
 
     /** The server is stopping: end the stream, so the client reconnects (to another replica, or later). */
     void close();
+
+    /**
+     * Whether the caller may still listen (its token not revoked), checked every {@code tandem.events.recheck};
+     * may also narrow what it is sent to its current roles.
+     */
+    boolean stillAllowed();
   }
 
   private final EventStore store;
   private final Clock clock;
   private final Duration gapWait;
+  private final Duration recheck;
+  private Instant lastRecheck = Instant.MIN;
   private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
   private long cursor = -1;
   private Instant gapSince;
 
-  EventStream(EventStore store, Clock clock, @Value("${tandem.events.gap-wait:2s}") Duration gapWait) {
+  EventStream(EventStore store, Clock clock, @Value("${tandem.events.gap-wait:2s}") Duration gapWait,
+      @Value("${tandem.events.recheck:5s}") Duration recheck) {
     this.store = store;
     this.clock = clock;
     this.gapWait = gapWait;
+    this.recheck = recheck;
   }
 
   /**
@@ -83,6 +93,7 @@ class EventStream {
   @Scheduled(fixedDelayString = "${tandem.events.poll-interval:200ms}")
   synchronized void poll() {
     start();
+    recheckSubscribers();
     for (Event event : store.after(cursor, PAGE)) {
       if (event.id() != cursor + 1) {
         Instant now = clock.instant();
@@ -104,6 +115,27 @@ class EventStream {
           log.debug("Dropping an event subscriber: {}", e.getMessage());
           subscribers.remove(subscriber);
         }
+      }
+    }
+  }
+
+  private void recheckSubscribers() {
+    Instant now = clock.instant();
+    if (lastRecheck.plus(recheck).isAfter(now)) {
+      return;
+    }
+    lastRecheck = now;
+    for (Subscriber subscriber : subscribers) {
+      boolean allowed;
+      try {
+        allowed = subscriber.stillAllowed();
+      } catch (RuntimeException e) {
+        log.warn("Could not recheck an event subscriber, ending its stream: {}", e.getMessage());
+        allowed = false;
+      }
+      if (!allowed) {
+        subscribers.remove(subscriber);
+        subscriber.close();
       }
     }
   }

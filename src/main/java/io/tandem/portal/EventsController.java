@@ -5,6 +5,7 @@ import io.tandem.space.domain.SpaceService;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
@@ -18,14 +19,16 @@ class EventsController implements EventsApi {
   private final SpaceService spaces;
   private final SpaceSummaries summaries;
   private final io.tandem.security.SpaceRoles roles;
+  private final io.tandem.security.TokenService tokens;
   private final long timeoutMillis;
 
   EventsController(EventStream stream, SpaceService spaces, SpaceSummaries summaries, io.tandem.security.SpaceRoles roles,
-      @Value("${tandem.events.stream-timeout:30m}") java.time.Duration timeout) {
+      io.tandem.security.TokenService tokens, @Value("${tandem.events.stream-timeout:30m}") java.time.Duration timeout) {
     this.stream = stream;
     this.spaces = spaces;
     this.summaries = summaries;
     this.roles = roles;
+    this.tokens = tokens;
     this.timeoutMillis = timeout.toMillis();
   }
 
@@ -46,8 +49,10 @@ class EventsController implements EventsApi {
         throw TandemException.invalidArgument("Event type '" + type + "' does not exist; the types are " + String.join(", ", Event.TYPES) + ".");
       }
     }
+    // what the caller may see now: narrowed at each recheck when a role is taken away
+    AtomicReference<java.util.Optional<Set<String>>> visibleNow = new AtomicReference<>(visible);
     Predicate<Event> filter = event -> (wantedSpaces.isEmpty() || wantedSpaces.contains(event.space()))
-        && (visible.isEmpty() || visible.get().contains(event.space()))
+        && (visibleNow.get().isEmpty() || visibleNow.get().get().contains(event.space()))
         && (wantedTypes.isEmpty() || wantedTypes.contains(event.type()));
     SseEmitter emitter = new SseEmitter(timeoutMillis);
     EventStream.Subscriber subscriber = new EventStream.Subscriber() {
@@ -70,6 +75,15 @@ class EventsController implements EventsApi {
       @Override
       public void close() {
         emitter.complete();
+      }
+
+      @Override
+      public boolean stillAllowed() {
+        if (!tokens.stillValid(principal)) {
+          return false;
+        }
+        visibleNow.set(roles.visibleSpaces(principal));
+        return true;
       }
     };
     try {

@@ -40,6 +40,8 @@ public class TokenService {
 
   public record Issued(Token token, String secret) {}
 
+  private static final String UNKNOWN_HASH = "0".repeat(64);
+
   public Issued issue(String name, String subject, boolean orgAdmin, String createdBy) {
     if (subject == null || subject.isBlank() || !subject.matches("[A-Za-z0-9@._:-]{1,200}")) {
       throw TandemException.validation("Field 'subject' must name who the token is for (letters, digits, @ . _ : -).");
@@ -71,14 +73,26 @@ public class TokenService {
     if (prefix.isEmpty()) {
       return Optional.empty();
     }
-    return store.byPrefix(prefix.get())
-        .filter(stored -> stored.revokedAt() == null)
-        .filter(stored -> MessageDigest.isEqual(stored.hash().getBytes(StandardCharsets.US_ASCII),
-            hash(token).getBytes(StandardCharsets.US_ASCII)))
+    // hashed and compared whether or not the prefix exists, so that the time taken does not tell
+    byte[] presented = hash(token).getBytes(StandardCharsets.US_ASCII);
+    Optional<TokenStore.StoredToken> found = store.byPrefix(prefix.get());
+    byte[] expected = found.map(TokenStore.StoredToken::hash).orElse(UNKNOWN_HASH).getBytes(StandardCharsets.US_ASCII);
+    boolean matches = MessageDigest.isEqual(expected, presented);
+    return found
+        .filter(stored -> matches && stored.revokedAt() == null)
         .map(stored -> {
           store.used(stored.id(), clock.instant());
           return new Caller(stored.subject(), stored.orgAdmin(), stored.prefix());
         });
+  }
+
+  /** Whether a caller authenticated earlier (an open event stream) still stands: its API token is not revoked. */
+  public boolean stillValid(java.security.Principal principal) {
+    if (principal instanceof org.springframework.security.core.Authentication authentication
+        && authentication.getPrincipal() instanceof Caller caller && caller.tokenPrefix() != null) {
+      return store.byPrefix(caller.tokenPrefix()).map(stored -> stored.revokedAt() == null).orElse(false);
+    }
+    return principal != null;
   }
 
   public List<Token> list() {

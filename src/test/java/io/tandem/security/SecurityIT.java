@@ -33,7 +33,8 @@ import org.yaml.snakeyaml.Yaml;
     "tandem.security.anonymous=false",
     "tandem.security.bootstrap-token=" + SecurityIT.ADMIN,
     "tandem.data-dir=target/it-data-security",
-    "tandem.security.expensive-calls-per-minute=5"})
+    "tandem.security.expensive-calls-per-minute=5",
+    "tandem.events.recheck=200ms"})
 class SecurityIT {
 
   static final String ADMIN = "tdm_bootstrapit_3nT3stOnlyAdminTokenThatIsLongEnough0000000";
@@ -142,6 +143,32 @@ class SecurityIT {
     stream.body().close();
     assertThat(stream.statusCode()).isEqualTo(200);
     assertThat(stream.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
+  }
+
+  @Test
+  void revokingATokenEndsItsOpenEventStream() throws Exception {
+    String watcher = issue("watcher-" + space, false);
+    grant("watcher-" + space, "viewer");
+    HttpResponse<InputStream> stream = HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/events?space=" + space))
+            .header("Authorization", "Bearer " + watcher).build(),
+        HttpResponse.BodyHandlers.ofInputStream());
+    assertThat(stream.statusCode()).isEqualTo(200);
+    java.util.concurrent.CompletableFuture<String> rest = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try (InputStream body = stream.body()) {
+        return new String(body.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      } catch (java.io.IOException e) {
+        return "ended: " + e.getMessage();
+      }
+    });
+    Thread.sleep(500);
+    assertThat(rest).as("the stream stays open while the token is valid").isNotDone();
+
+    String prefix = watcher.substring(4, watcher.indexOf('_', 4));
+    Object id = jdbc.queryForObject("select id from api_token where prefix = ?", Object.class, prefix);
+    assertThat(admin.delete("/api/v1/tokens/" + id, auth(ADMIN)).status()).isEqualTo(200);
+
+    assertThat(rest).as("the stream ends once its token is revoked").succeedsWithin(Duration.ofSeconds(10));
   }
 
   @Test
