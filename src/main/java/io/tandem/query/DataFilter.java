@@ -53,6 +53,25 @@ public final class DataFilter {
         Map.copyOf(parameters));
   }
 
+  /**
+   * Whether the filter could compare Secret values: a condition of {@code whereData} on a path under {@code data} or
+   * {@code stringData} while {@code resourceType} is blank or {@code v1/Secret}. (A path starts with a key, and a
+   * missing key reaches nothing, so the first segment decides.)
+   */
+  public static boolean readsSecretValues(String resourceType, String whereData) {
+    if (whereData == null || whereData.isBlank()
+        || (resourceType != null && !resourceType.isBlank() && !resourceType.equals("v1/Secret"))) {
+      return false;
+    }
+    for (Condition condition : WhereParser.parse(whereData).conditions()) {
+      String first = condition.attribute().name().split("\\.", -1)[0];
+      if (first.equals("data") || first.equals("stringData")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static String condition(Condition condition, Map<String, Object> parameters) {
     String path = ":" + bind(parameters, jsonPath(condition.attribute()));
     String values = "jsonb_path_query(o, cast(" + path + " as jsonpath)) v";

@@ -82,24 +82,12 @@ final class FunctionResponses {
   }
 
   /** An output as a caller who may not read Secret values sees it. */
-  @SuppressWarnings("unchecked")
   private static FunctionContext.Output masked(FunctionContext.Output output) {
     Object value = output.value();
     if (value instanceof String text && output.resource() == null) {
       value = io.tandem.common.yaml.SecretMasker.mask(text); // a dry run's would-be data
-    } else if (output.resource() != null && output.resource().startsWith("v1/Secret/")) {
-      String path = output.path() == null ? "" : output.path();
-      if (path.isEmpty() && value instanceof java.util.Map<?, ?> resource) {
-        java.util.Map<String, Object> copy = io.tandem.common.yaml.Trees.deepCopy((java.util.Map<String, Object>) resource);
-        for (String field : List.of("data", "stringData")) {
-          if (copy.get(field) instanceof java.util.Map<?, ?> values) {
-            ((java.util.Map<String, Object>) values).replaceAll((key, item) -> io.tandem.common.yaml.SecretMasker.MASK);
-          }
-        }
-        value = copy;
-      } else if (path.equals("data") || path.startsWith("data.") || path.equals("stringData") || path.startsWith("stringData.")) {
-        value = io.tandem.common.yaml.SecretMasker.MASK;
-      }
+    } else {
+      value = io.tandem.common.yaml.SecretMasker.maskAt(output.resource(), output.path(), value);
     }
     return new FunctionContext.Output(output.function(), output.resource(), output.path(), value);
   }

@@ -4,6 +4,7 @@ import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.ParsedContent;
+import io.tandem.common.yaml.SecretMasker;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.Trees;
 import io.tandem.common.yaml.TextPatcher;
@@ -35,7 +36,16 @@ public final class FunctionRunner {
   }
 
   public static Outcome run(String space, String unit, String data, List<BoundCall> calls) {
-    List<KubernetesResource> original = ParsedContent.parse(data);
+    return run(space, unit, data, false, calls);
+  }
+
+  /**
+   * With {@code maskSecrets}, the functions see the data with Secret values masked ({@link SecretMasker}); a masked
+   * value they leave as it is keeps the data's value in the edited text.
+   */
+  public static Outcome run(String space, String unit, String data, boolean maskSecrets, List<BoundCall> calls) {
+    String seen = maskSecrets ? SecretMasker.mask(data) : data;
+    List<KubernetesResource> original = ParsedContent.parse(seen);
     List<Map<String, Object>> resources = new ArrayList<>();
     original.forEach(resource -> resources.add(deepCopy(resource.content())));
     FunctionContext context = new FunctionContext(space, unit, resources);
@@ -50,7 +60,8 @@ public final class FunctionRunner {
       before = resourcesOf(deepCopyAll(resources), call.name());
     }
     List<KubernetesResource> result = resourcesOf(resources, null);
-    String edited = StructuralDiff.between(original, result).isEmpty() ? null : TextPatcher.patch(data, result);
+    List<KubernetesResource> wanted = maskSecrets ? SecretMasker.keepStored(result, ParsedContent.parse(data)) : result;
+    String edited = StructuralDiff.between(original, result).isEmpty() ? null : TextPatcher.patch(data, wanted);
     return new Outcome(edited, List.copyOf(mutations), context.outputs(), context.findings());
   }
 

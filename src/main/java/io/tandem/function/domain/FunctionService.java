@@ -1,9 +1,11 @@
 package io.tandem.function.domain;
 
+import io.tandem.common.access.AccessCheck;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
+import io.tandem.common.yaml.SecretMasker;
 import io.tandem.function.domain.FunctionRegistry.BoundCall;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.RevisionSource;
@@ -27,11 +29,13 @@ public class FunctionService {
   private final FunctionRegistry registry;
   private final UnitService units;
   private final SpaceService spaces;
+  private final AccessCheck access;
 
-  public FunctionService(FunctionRegistry registry, UnitService units, SpaceService spaces) {
+  public FunctionService(FunctionRegistry registry, UnitService units, SpaceService spaces, AccessCheck access) {
     this.registry = registry;
     this.units = units;
     this.spaces = spaces;
+    this.access = access;
   }
 
   public record Call(String name, List<String> args) {}
@@ -67,21 +71,25 @@ public class FunctionService {
         invocation.changeDescription() != null && !invocation.changeDescription().isBlank()
             ? invocation.changeDescription()
             : String.join("; ", calls.stream().map(call -> call.arguments().display()).toList());
+    // Functions see what the caller may read: with Secret values masked, they can be no oracle for them.
+    boolean maskSecrets = !access.mayReadSecrets(space);
     List<UnitResult> results = new ArrayList<>();
     for (String slug : selectUnits(space, invocation.units(), invocation.filter())) {
-      results.add(invokeOn(space, slug, calls, invocation.dryRun(), description, author));
+      results.add(invokeOn(space, slug, calls, invocation.dryRun(), description, author, maskSecrets));
     }
     return results;
   }
 
   private UnitResult invokeOn(
-      String space, String slug, List<BoundCall> calls, boolean dryRun, String description, String author) {
+      String space, String slug, List<BoundCall> calls, boolean dryRun, String description, String author,
+      boolean maskSecrets) {
     try {
       if (dryRun) {
-        Unit unit = units.get(space, slug);
-        FunctionRunner.Outcome outcome = FunctionRunner.run(space, slug, unit.data(), calls);
+        String data = units.get(space, slug).data();
+        FunctionRunner.Outcome outcome = FunctionRunner.run(space, slug, data, maskSecrets, calls);
+        String wouldBe = outcome.mutated() ? outcome.data() : data;
         List<FunctionContext.Output> outputs = new ArrayList<>(outcome.outputs());
-        outputs.add(new FunctionContext.Output("dryRun", null, null, outcome.mutated() ? outcome.data() : unit.data()));
+        outputs.add(new FunctionContext.Output("dryRun", null, null, maskSecrets ? SecretMasker.mask(wouldBe) : wouldBe));
         return new UnitResult(slug, outcome.mutated(), null, outputs, outcome.findings(), null);
       }
       AtomicReference<FunctionRunner.Outcome> outcome = new AtomicReference<>();
@@ -91,7 +99,7 @@ public class FunctionService {
               slug,
               author,
               current -> {
-                outcome.set(FunctionRunner.run(space, slug, current.data(), calls));
+                outcome.set(FunctionRunner.run(space, slug, current.data(), maskSecrets, calls));
                 return outcome.get().mutated()
                     ? new UnitService.DataEdit(outcome.get().data(), RevisionSource.Function, description, outcome.get().mutations())
                     : null;

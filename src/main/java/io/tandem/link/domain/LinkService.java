@@ -1,5 +1,7 @@
 package io.tandem.link.domain;
 
+import io.tandem.common.access.AccessCheck;
+import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.target.domain.UnitDependencies;
@@ -27,12 +29,14 @@ public class LinkService implements UnitDependencies {
   private final UnitService units;
   private final LinkResolver resolver;
   private final Clock clock;
+  private final AccessCheck access;
 
-  LinkService(LinkStore store, UnitService units, LinkResolver resolver, Clock clock) {
+  LinkService(LinkStore store, UnitService units, LinkResolver resolver, Clock clock, AccessCheck access) {
     this.store = store;
     this.units = units;
     this.resolver = resolver;
     this.clock = clock;
+    this.access = access;
   }
 
   /** Links the unit to a provider (in its own space unless {@code toSpace} names another); the unit after it. */
@@ -41,7 +45,7 @@ public class LinkService implements UnitDependencies {
       throw TandemException.validation("Field 'to' must name the unit to link to.");
     }
     Unit from = units.get(space, slug);
-    Unit to = units.get(toSpace == null ? space : toSpace, toUnit);
+    Unit to = provider(space, toSpace, toUnit);
     if (from.id().equals(to.id())) {
       throw TandemException.validation("A unit cannot link to itself.");
     }
@@ -59,10 +63,18 @@ public class LinkService implements UnitDependencies {
 
   public void unlink(String space, String slug, String toSpace, String toUnit) {
     Unit from = units.get(space, slug);
-    Unit to = units.get(toSpace == null ? space : toSpace, toUnit);
+    Unit to = provider(space, toSpace, toUnit);
     if (!store.delete(from.id(), to.id())) {
       throw TandemException.notFound("Unit '" + slug + "' does not link to '" + to.space() + "/" + to.slug() + "'.");
     }
+  }
+
+  /** The provider a link names; one in another space needs a viewer role there (it is read for what it provides). */
+  private Unit provider(String space, String toSpace, String toUnit) {
+    if (toSpace != null && !toSpace.equals(space)) {
+      access.require(toSpace, Role.viewer);
+    }
+    return units.get(toSpace == null ? space : toSpace, toUnit);
   }
 
   public List<Link> links(String space, String slug) {

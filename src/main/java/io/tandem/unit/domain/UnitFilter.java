@@ -16,6 +16,11 @@ public record UnitFilter(String where, String resourceType, String whereData) {
     return isBlank(where) && isBlank(resourceType) && isBlank(whereData);
   }
 
+  /** Whether {@code whereData} compares values of Secrets (see {@link DataFilter#readsSecretValues}). */
+  public boolean readsSecretValues() {
+    return DataFilter.readsSecretValues(resourceType, whereData);
+  }
+
   /** @throws io.tandem.common.error.TandemException {@code invalid-where} or {@code invalid-argument} */
   WhereSql toSql() {
     return WhereSql.of(where, WhereAttributes.UNITS).and(DataFilter.of(resourceType, whereData));

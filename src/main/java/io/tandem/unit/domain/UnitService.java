@@ -1,5 +1,6 @@
 package io.tandem.unit.domain;
 
+import io.tandem.common.access.AccessCheck;
 import io.tandem.common.config.TandemProperties;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
@@ -11,6 +12,7 @@ import io.tandem.common.web.PageRequest;
 import io.tandem.common.web.Slugs;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.ParsedContent;
+import io.tandem.common.yaml.SecretMasker;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.UnifiedDiff;
 import io.tandem.space.domain.DriftMode;
@@ -29,7 +31,11 @@ import java.util.UUID;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.JsonNode;
 
-/** Units and their revisions: every change of data is one new revision, made atomically with the new head. */
+/**
+ * Units and their revisions: every change of data is one new revision, made atomically with the new head. Data
+ * written over a head keeps the head's Secret values where it holds the mask ({@link SecretMasker#keepStored}), so
+ * that what a masked read gave can be written back without losing them.
+ */
 @Service
 public class UnitService {
 
@@ -47,11 +53,13 @@ public class UnitService {
   private final List<TaggedRevisions> tags;
   private final List<UpstreamLookup> upstreams;
   private final List<RevisionResolver> resolvers;
+  private final AccessCheck access;
 
   public UnitService(
       UnitStore store, SpaceService spaces, Clock clock, TandemProperties properties, List<LiveStateSource> liveStates,
       GateStore gates, List<RevisionChecks> checks, List<TaggedRevisions> tags, List<UpstreamLookup> upstreams,
-      List<RevisionResolver> resolvers) {
+      List<RevisionResolver> resolvers, AccessCheck access) {
+    this.access = access;
     this.upstreams = upstreams;
     this.resolvers = resolvers;
     this.store = store;
@@ -96,13 +104,17 @@ public class UnitService {
         return new Imported(created.get(), ImportOutcome.Created);
       }
     }
-    List<KubernetesResource> resources = parseData(data);
+    parseData(data);
     Unit before = get(spaceSlug, slug);
     Unit after =
-        change(spaceSlug, slug, null, current -> data.equals(current.data())
-            ? UnitChange.none()
-            : new UnitChange(null,
-                dataRevision(current, data, resources, RevisionSource.Import, description, author, null, "import"), now()));
+        change(spaceSlug, slug, null, current -> {
+          String kept = SecretMasker.keepStored(data, current.data());
+          return kept.equals(current.data())
+              ? UnitChange.none()
+              : new UnitChange(null,
+                  dataRevision(current, kept, ParsedContent.parse(kept), RevisionSource.Import, description, author, null, "import"),
+                  now());
+        });
     return new Imported(after, after.headRevisionNum() == before.headRevisionNum() ? ImportOutcome.Unchanged : ImportOutcome.Updated);
   }
 
@@ -143,7 +155,7 @@ public class UnitService {
 
   /** Units of a space that the filter selects. */
   public ListResponse<Unit> list(String space, PageRequest page, boolean withData, UnitFilter filter) {
-    List<Unit> units = store.list(space, page, withData, filter.toSql());
+    List<Unit> units = store.list(space, page, withData, sql(space, filter));
     if (units.isEmpty()) {
       spaces.get(space); // 404 for an unknown space rather than an empty list
     }
@@ -158,7 +170,16 @@ public class UnitService {
     if (space != null) {
       spaces.get(space);
     }
-    return store.select(space, filter.toSql());
+    return store.select(space, sql(space, filter));
+  }
+
+  /** The filter as SQL; 403 when it compares Secret values and the caller may not read them in the space. */
+  private io.tandem.query.WhereSql sql(String space, UnitFilter filter) {
+    if (filter.readsSecretValues() && !access.mayReadSecrets(space)) {
+      throw TandemException.forbidden("whereData on data or stringData of v1 Secrets needs readSecrets in space '" + space
+          + "' (Secret values are masked for you); name another resourceType, such as v1/ConfigMap, to query those.");
+    }
+    return filter.toSql();
   }
 
   /**
@@ -200,8 +221,10 @@ public class UnitService {
         current -> {
           UnitMetadata metadata = patchMetadata(current, patch);
           NewRevision revision = null;
-          if (data != null && !data.equals(current.data())) {
-            revision = dataRevision(current, data, resources, RevisionSource.Update, description, author, null, "update");
+          String kept = SecretMasker.keepStored(data, current.data());
+          if (kept != null && !kept.equals(current.data())) {
+            List<KubernetesResource> keptResources = kept.equals(data) ? resources : ParsedContent.parse(kept);
+            revision = dataRevision(current, kept, keptResources, RevisionSource.Update, description, author, null, "update");
           }
           return new UnitChange(metadata.equals(current.metadata()) ? null : metadata, revision, now());
         });
@@ -214,13 +237,16 @@ public class UnitService {
         space,
         slug,
         expectedVersion,
-        current ->
-            data.equals(current.data())
-                ? UnitChange.none()
-                : new UnitChange(
-                    null,
-                    dataRevision(current, data, resources, RevisionSource.Update, description, author, null, "update"),
-                    now()));
+        current -> {
+          String kept = SecretMasker.keepStored(data, current.data());
+          return kept.equals(current.data())
+              ? UnitChange.none()
+              : new UnitChange(
+                  null,
+                  dataRevision(current, kept, kept.equals(data) ? resources : ParsedContent.parse(kept), RevisionSource.Update,
+                      description, author, null, "update"),
+                  now());
+        });
   }
 
   /** A new head revision with the data of {@code ref}; the cluster is not touched. */
@@ -263,15 +289,17 @@ public class UnitService {
         null,
         current -> {
           DataEdit result = edit.apply(current);
-          if (result == null || result.data().equals(current.data())) {
+          if (result == null) {
             return UnitChange.none();
           }
           parseData(result.data());
+          String kept = SecretMasker.keepStored(result.data(), current.data());
+          if (kept.equals(current.data())) {
+            return UnitChange.none();
+          }
           return new UnitChange(
               null,
-              new NewRevision(
-                  result.data(), result.source(), descriptionOr(result.description(), ""), author, null,
-                  result.mutations()),
+              new NewRevision(kept, result.source(), descriptionOr(result.description(), ""), author, null, result.mutations()),
               now());
         });
   }

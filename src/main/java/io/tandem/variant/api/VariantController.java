@@ -3,13 +3,9 @@ package io.tandem.variant.api;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
 import io.tandem.target.api.BulkActionsApi.BulkError;
-import io.tandem.unit.domain.UnitFilter;
-import io.tandem.unit.domain.UnitService;
-import io.tandem.unit.domain.UnitStore.UnitKey;
 import io.tandem.variant.domain.UpgradeMerge;
 import io.tandem.variant.domain.VariantService;
 import java.security.Principal;
-import java.util.ArrayList;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -19,11 +15,9 @@ import org.springframework.web.bind.annotation.RestController;
 class VariantController implements VariantsApi {
 
   private final VariantService variants;
-  private final UnitService units;
 
-  VariantController(VariantService variants, UnitService units) {
+  VariantController(VariantService variants) {
     this.variants = variants;
-    this.units = units;
   }
 
   @Override
@@ -44,15 +38,11 @@ class VariantController implements VariantsApi {
 
   @Override
   public ResponseEntity<UpgradesResponse> upgradeUnits(String space, UpgradesRequest request, Principal principal) {
-    UpgradeMerge.Strategy strategy = strategy(request.strategy());
-    List<UpgradesResult> results = new ArrayList<>();
-    for (UnitKey key : units.select(space, new UnitFilter(request.where(), null, null), request.units())) {
-      try {
-        results.add(new UpgradesResult(key.unit(), result(variants.upgrade(space, key.unit(), strategy, Authors.of(principal))), null));
-      } catch (TandemException e) {
-        results.add(new UpgradesResult(key.unit(), null, new BulkError(e.code().code(), e.getMessage())));
-      }
-    }
+    List<UpgradesResult> results = variants.upgradeAll(space, request.where(), request.units(), strategy(request.strategy()),
+            Authors.of(principal)).stream()
+        .map(outcome -> new UpgradesResult(outcome.unit(), outcome.result() == null ? null : result(outcome.result()),
+            outcome.error() == null ? null : new BulkError(outcome.error().code().code(), outcome.error().getMessage())))
+        .toList();
     boolean all = results.stream().allMatch(result -> result.error() == null);
     return ResponseEntity.status(all ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new UpgradesResponse(results));
   }

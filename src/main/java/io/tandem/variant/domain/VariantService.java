@@ -1,10 +1,13 @@
 package io.tandem.variant.domain;
 
+import io.tandem.common.access.AccessCheck;
+import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.ParsedContent;
+import io.tandem.common.yaml.SecretMasker;
 import io.tandem.common.yaml.TextPatcher;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.RevisionSource;
@@ -14,25 +17,33 @@ import io.tandem.unit.domain.UnitService;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import io.tandem.unit.domain.UpstreamLookup.Upstream;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** Variants: units cloned from an upstream unit, and upgraded from it with their own changes kept. */
+/**
+ * Variants: units cloned from an upstream unit, and upgraded from it with their own changes kept. Reading an upstream
+ * needs a viewer role in its space, and a copy carries what the caller may read of it: Secret values masked unless
+ * the caller may read them there (a masked value merged into a clone keeps the clone's own stored value).
+ */
 @Service
 public class VariantService {
 
   private final UnitService units;
   private final VariantStore store;
   private final TransactionTemplate transaction;
+  private final AccessCheck access;
 
-  VariantService(UnitService units, VariantStore store, TransactionTemplate transaction) {
+  VariantService(UnitService units, VariantStore store, TransactionTemplate transaction, AccessCheck access) {
     this.units = units;
     this.store = store;
     this.transaction = transaction;
+    this.access = access;
   }
 
   /** A clone to make: its slug (default the upstream's) and what it has of its own. */
@@ -47,6 +58,7 @@ public class VariantService {
     if (request.upstreamSpace() == null || request.upstreamUnit() == null) {
       throw TandemException.validation("Field 'upstream' needs 'space' and 'unit'.");
     }
+    access.require(request.upstreamSpace(), Role.viewer);
     Unit upstream = units.get(request.upstreamSpace(), request.upstreamUnit());
     String slug = request.slug() == null ? upstream.slug() : request.slug();
     if (space.equals(upstream.space()) && slug.equals(upstream.slug())) {
@@ -55,7 +67,7 @@ public class VariantService {
     String description = request.changeDescription() != null ? request.changeDescription()
         : "Clone of " + upstream.space() + "/" + upstream.slug() + " revision " + upstream.headRevisionNum();
     return transaction.execute(status -> {
-      Unit clone = units.create(space, new UnitService.NewUnit(slug, request.displayName(), upstream.data(),
+      Unit clone = units.create(space, new UnitService.NewUnit(slug, request.displayName(), readable(upstream.space(), upstream.data()),
           request.labels() == null ? upstream.metadata().labels() : request.labels(), request.target(),
           request.driftMode(), description), author);
       store.link(clone.id(), upstream.id(), upstream.headRevisionNum());
@@ -71,6 +83,7 @@ public class VariantService {
     if (toSpaces == null || toSpaces.isEmpty()) {
       throw TandemException.validation("Field 'toSpaces' must name at least one space.");
     }
+    toSpaces.forEach(to -> access.require(to, Role.editor)); // all or nothing: refused before any clone is made
     List<Cloned> results = new ArrayList<>();
     for (UnitKey key : units.select(space, new UnitFilter(where, null, null), named)) {
       for (String to : toSpaces) {
@@ -98,15 +111,22 @@ public class VariantService {
     Unit unit = units.get(space, slug);
     Upstream upstream = store.find(unit.id())
         .orElseThrow(() -> TandemException.conflict("Unit '" + slug + "' has no upstream; only clones can be upgraded."));
+    access.require(upstream.space(), Role.viewer);
     Unit upstreamUnit = units.get(upstream.space(), upstream.unit());
     int from = upstream.baseRevisionNum();
     int to = upstreamUnit.headRevisionNum();
-    String base = units.dataAt(upstreamUnit, from);
-    String theirs = upstreamUnit.data();
+    String base = readable(upstream.space(), units.dataAt(upstreamUnit, from));
+    String theirs = readable(upstream.space(), upstreamUnit.data());
+    boolean maskOurs = !access.mayReadSecrets(upstream.space());
+    boolean showSecrets = access.mayReadSecrets(space) && !maskOurs;
     AtomicReference<UpgradeMerge.Result> outcome = new AtomicReference<>();
     Unit upgraded = units.editData(space, slug, author, current -> {
-      List<KubernetesResource> ours = ParsedContent.parse(current.data());
-      UpgradeMerge.Result result = UpgradeMerge.merge(ParsedContent.parse(base), ParsedContent.parse(theirs), ours, strategy);
+      // With the upstream masked, so is the unit's own data (else its Secret values would all look changed against
+      // the base); its stored values come back under the mask before the merge is written.
+      List<KubernetesResource> ours = ParsedContent.parse(maskOurs ? SecretMasker.mask(current.data()) : current.data());
+      UpgradeMerge.Result merged = UpgradeMerge.merge(ParsedContent.parse(base), ParsedContent.parse(theirs), ours, strategy);
+      UpgradeMerge.Result result = showSecrets ? merged : new UpgradeMerge.Result(merged.resources(), merged.applied(),
+          merged.conflicts().stream().map(VariantService::masked).toList());
       outcome.set(result);
       if (!result.conflicts().isEmpty() && strategy == UpgradeMerge.Strategy.merge) {
         throw new TandemException(ProblemCode.CONFLICT, "Upgrading '" + slug + "' from " + upstream.space() + "/"
@@ -114,10 +134,12 @@ public class VariantService {
             + "; choose strategy=upstreamWins or downstreamWins.", Map.of("conflicts", conflicts(result.conflicts())));
       }
       store.rebase(current.id(), to);
-      List<KubernetesResource> wanted = new ArrayList<>();
+      List<KubernetesResource> resources = new ArrayList<>();
       for (int i = 0; i < result.resources().size(); i++) {
-        wanted.add(KubernetesYaml.resource(result.resources().get(i), i + 1));
+        resources.add(KubernetesYaml.resource(result.resources().get(i), i + 1));
       }
+      List<KubernetesResource> wanted =
+          maskOurs ? SecretMasker.keepStored(resources, ParsedContent.parse(current.data())) : resources;
       String by = "upgrade from " + upstream.space() + "/" + upstream.unit() + " " + from + "→" + to;
       List<Mutation> mutations = result.applied().stream().map(change -> Mutation.of(change, by)).toList();
       return new UnitService.DataEdit(TextPatcher.patch(current.data(), wanted), RevisionSource.Upgrade,
@@ -125,6 +147,43 @@ public class VariantService {
     });
     UpgradeMerge.Result result = outcome.get();
     return new Upgraded(upgraded, from, to, result.applied().size(), result.conflicts());
+  }
+
+  /**
+   * Upgrades every clone of {@code space} the filter and names select; refused (403) before any upgrade when the
+   * caller may not read one of their upstreams' spaces.
+   */
+  public List<UpgradeOutcome> upgradeAll(String space, String where, List<String> named, UpgradeMerge.Strategy strategy,
+      String author) {
+    List<UnitKey> selected = units.select(space, new UnitFilter(where, null, null), named);
+    Set<String> upstreamSpaces = new LinkedHashSet<>();
+    for (UnitKey key : selected) {
+      store.find(units.get(key.space(), key.unit()).id()).ifPresent(upstream -> upstreamSpaces.add(upstream.space()));
+    }
+    upstreamSpaces.forEach(upstreamSpace -> access.require(upstreamSpace, Role.viewer));
+    List<UpgradeOutcome> results = new ArrayList<>();
+    for (UnitKey key : selected) {
+      try {
+        results.add(new UpgradeOutcome(key.unit(), upgrade(space, key.unit(), strategy, author), null));
+      } catch (TandemException e) {
+        results.add(new UpgradeOutcome(key.unit(), null, e));
+      }
+    }
+    return results;
+  }
+
+  /** One unit's outcome of {@link #upgradeAll}: what the upgrade did, or why it failed (the unit was left as it was). */
+  public record UpgradeOutcome(String unit, Upgraded result, TandemException error) {}
+
+  /** Data of {@code space} as the caller may read it: Secret values masked unless it may read them there. */
+  private String readable(String space, String data) {
+    return access.mayReadSecrets(space) ? data : SecretMasker.mask(data);
+  }
+
+  private static UpgradeMerge.Conflict masked(UpgradeMerge.Conflict conflict) {
+    return new UpgradeMerge.Conflict(conflict.resource(), conflict.path(),
+        SecretMasker.maskAt(conflict.resource(), conflict.path(), conflict.upstream()),
+        SecretMasker.maskAt(conflict.resource(), conflict.path(), conflict.downstream()));
   }
 
   private static String describe(List<UpgradeMerge.Conflict> conflicts) {

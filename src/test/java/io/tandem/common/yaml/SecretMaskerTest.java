@@ -37,4 +37,38 @@ class SecretMaskerTest {
     assertThat(SecretMasker.mask(configMap)).isSameAs(configMap);
     assertThat(SecretMasker.mask("")).isEmpty();
   }
+
+  @Test
+  void maskedValuesWrittenBackKeepTheStoredOnes() {
+    String written = SecretMasker.mask(UNIT).replace("type: Opaque", "type: Opaque\nimmutable: true");
+
+    String kept = SecretMasker.keepStored(written, UNIT);
+
+    assertThat(kept).isEqualTo(UNIT.replace("type: Opaque", "type: Opaque\nimmutable: true")
+        .replace("c2VjcmV0", "'c2VjcmV0'").replace("user: admin", "user: 'admin'")); // the mask's quotes stay
+  }
+
+  @Test
+  void theMaskedTextWrittenBackAsItWasReadIsTheStoredText() {
+    assertThat(SecretMasker.keepStored(SecretMasker.mask(UNIT), UNIT)).isSameAs(UNIT);
+  }
+
+  @Test
+  void newValuesAndMaskedValuesWithoutAStoredOneAreWrittenAsGiven() {
+    String written = SecretMasker.mask(UNIT).replace("password: '***'", "password: bmV3").replace("user: '***'", "user: '***'\n  role: '***'");
+
+    String kept = SecretMasker.keepStored(written, UNIT);
+
+    assertThat(kept).contains("password: bmV3").contains("user: 'admin'").contains("role: '***'");
+    String renamed = SecretMasker.mask(UNIT).replace("name: db", "name: other");
+    assertThat(SecretMasker.keepStored(renamed, UNIT)).isSameAs(renamed);
+  }
+
+  @Test
+  void aConfigMapValueThatReadsLikeAMaskIsNotASecret() {
+    String stored = UNIT.replace("mode: fast", "mode: slow");
+    String written = UNIT.replace("mode: fast", "mode: '***'");
+
+    assertThat(SecretMasker.keepStored(written, stored)).isSameAs(written);
+  }
 }
