@@ -15,8 +15,8 @@ import org.springframework.web.servlet.HandlerMapping;
 
 /**
  * Decides access on the handler that is about to run, from its {@link Access} declaration and its decoded path
- * variables, so that no spelling of a path can reach a handler under a rule meant for another. A handler of ours
- * without a declaration is refused for everyone. Expensive operations are then counted against the caller's limit.
+ * variables, so that no spelling of a path can reach a handler under a rule meant for another. An {@code /api}
+ * handler without a declaration is refused for everyone. Expensive operations are then counted against the caller's limit.
  */
 class AccessInterceptor implements HandlerInterceptor {
 
@@ -38,8 +38,9 @@ class AccessInterceptor implements HandlerInterceptor {
     if (request.getDispatcherType() == DispatcherType.ERROR || !(handler instanceof HandlerMethod method)) {
       return true; // error pages, static resources; the security filter chain still guards them
     }
-    if (!method.getBeanType().getPackageName().startsWith("io.tandem.")) {
-      return true; // the OpenAPI document and actuator endpoints, guarded by the security filter chain
+    Object route = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
+    if (route == null || !route.toString().startsWith("/api/")) {
+      return true; // the OpenAPI document, actuator, the root page: open or guarded by the security filter chain
     }
     Access access = method.getMethodAnnotation(Access.class);
     if (access == null) {

@@ -51,7 +51,7 @@ class SecurityConfiguration implements WebMvcConfigurer {
         // after authentication, around the refusals: a refused write is audited too
         .addFilterBefore(new AuditFilter(audit, clock), ExceptionTranslationFilter.class)
         .authorizeHttpRequests(authorize -> authorize
-            .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info", "/v3/api-docs", "/v3/api-docs/**",
+            .requestMatchers("/", "/actuator/health", "/actuator/health/**", "/actuator/info", "/v3/api-docs", "/v3/api-docs/**",
                 "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/**", "/error").permitAll()
             .anyRequest().authenticated())
         .exceptionHandling(handling -> handling
