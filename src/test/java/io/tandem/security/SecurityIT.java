@@ -284,8 +284,9 @@ class SecurityIT {
             wrong.add(id + " (" + method + " " + path.getKey() + ") as " + caller + ": " + status + ", expected "
                 + (allowed ? "not 401/403" : "403"));
           }
-          // every other spelling of the same route is refused as such, or decided exactly as the plain one
-          for (String variant : NonCanonical.spellings(uri)) {
+          // every other spelling of the same route is refused as such, or decided exactly as the plain one (for the
+          // callers a bypass would help: one without any role, one with the least)
+          for (String variant : caller.equals("outsider") || caller.equals("viewer") ? NonCanonical.spellings(uri) : List.<String>of()) {
             int variantStatus = send(http, request.uri(URI.create("http://localhost:" + port + variant)));
             if (variantStatus != 400 && (variantStatus == 403 || variantStatus == 401) != (status == 403 || status == 401)) {
               wrong.add(id + " as " + caller + ": " + variant + " answered " + variantStatus + ", the plain form " + status);
