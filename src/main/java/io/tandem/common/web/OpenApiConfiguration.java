@@ -12,18 +12,30 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.tandem.common.access.Access;
 import io.tandem.common.error.ProblemCode;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The published document's metadata, and the problem+json error response that every operation can give. */
+/**
+ * The published document's metadata, its bearer-token security scheme, who may call each operation, the order of its
+ * tags, and the problem+json error response that every operation can give.
+ */
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
 
   private static final String PROBLEM = "Problem";
+  private static final String BEARER = "bearerToken";
+  /** The tags in the order a newcomer meets them; any other tag follows. */
+  private static final List<String> TAG_ORDER = List.of("spaces", "units", "functions", "targets", "actions", "variants",
+      "links", "tags", "change-sets", "triggers", "git", "webhooks", "events", "security");
 
   @Bean
   OpenAPI tandemOpenApi() {
@@ -37,7 +49,50 @@ class OpenApiConfiguration {
                         + " this API, applied to clusters and kept in step with them in both directions.")
                 .license(new License().name("Apache-2.0")))
         // A relative server keeps the document identical whichever host and port serve it.
-        .servers(List.of(new Server().url("/")));
+        .servers(List.of(new Server().url("/")))
+        .components(new Components().addSecuritySchemes(BEARER, new SecurityScheme()
+            .type(SecurityScheme.Type.HTTP)
+            .scheme("bearer")
+            .bearerFormat("tdm_<prefix>_<secret>, or a JWT of the configured OpenID Connect provider")
+            .description("An API token (POST /api/v1/tokens), or a JWT of the organisation's identity provider")))
+        .addSecurityItem(new SecurityRequirement().addList(BEARER));
+  }
+
+  /** Tags in {@link #TAG_ORDER}, and the scheme kept (springdoc rebuilds the components it scans). */
+  @Bean
+  OpenApiCustomizer tagOrderAndSecurityScheme(OpenAPI tandemOpenApi) {
+    return openApi -> {
+      if (openApi.getTags() != null) {
+        openApi.setTags(openApi.getTags().stream()
+            .sorted(Comparator.comparingInt(tag -> TAG_ORDER.contains(tag.getName()) ? TAG_ORDER.indexOf(tag.getName()) : TAG_ORDER.size()))
+            .toList());
+      }
+      if (openApi.getComponents() == null) {
+        openApi.setComponents(new Components());
+      }
+      openApi.getComponents().setSecuritySchemes(tandemOpenApi.getComponents().getSecuritySchemes());
+    };
+  }
+
+  /** Who may call each operation, from its handler's {@link Access} declaration, in words and as an extension. */
+  @Bean
+  OperationCustomizer accessInDescriptions() {
+    return (operation, handler) -> {
+      Access access = handler.getMethodAnnotation(Access.class);
+      if (access != null) {
+        String who = switch (access.value()) {
+          case ANY_CALLER -> "any caller";
+          case ORG_ADMIN -> "organisation admins";
+          case SPACE_ROLE -> "the role " + access.role() + " (or more) in the space, or an organisation admin";
+        };
+        String description = operation.getDescription() == null ? "" : operation.getDescription() + "\n\n";
+        operation.setDescription(description + "Who may call: " + who + "."
+            + (access.expensive() ? " Counted against the caller's limit of expensive calls." : ""));
+        operation.addExtension("x-tandem-access",
+            access.value() == Access.Who.SPACE_ROLE ? access.role().name() : access.value().name());
+      }
+      return operation;
+    };
   }
 
   /** The Problem schema, added here with the responses that use it (springdoc rebuilds the components it scans). */
