@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 
 /**
  * The server as a JVM of its own (the test's classpath, the application's main class) with a persistent embedded
- * PostgreSQL in {@code dataDir}, for tests that kill it. Its output goes to {@code <dataDir>/server-N.log}.
+ * PostgreSQL in {@code dataDir}, for tests that kill it. Its output goes to a {@code server-*.log} beside {@code dataDir}.
  */
 public final class ServerProcess implements AutoCloseable {
 
