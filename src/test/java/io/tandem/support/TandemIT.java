@@ -18,6 +18,8 @@ import org.springframework.boot.test.context.SpringBootTest;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
       "tandem.embedded-postgres.persistent=false",
+      // a throw-away database: speed over durability
+      "tandem.embedded-postgres.durable=false",
       "tandem.data-dir=target/it-data",
       // tests that need drift detection queue it themselves, so no background refresh interleaves with others
       "tandem.live.detection-enabled=false",

