@@ -1,18 +1,13 @@
 package io.tandem.sandbox;
 
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.tandem.common.config.TandemProperties;
 import io.tandem.target.domain.TargetCredentials;
 import io.tandem.target.domain.TargetService;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -23,10 +18,12 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * A Kubernetes API inside the server, for trying Tandem without a cluster: the fabric8 mock server in CRUD mode on
- * loopback, registered as the target {@code sandbox}, with its kubeconfig written to
- * {@code <data-dir>/sandbox/kubeconfig} so other tools (fabric8-based ones; kubectl needs discovery, which the mock
- * lacks) can change it out of band. Its objects live in memory: a restart starts it empty.
+ * A Kubernetes API for trying Tandem without a cluster, registered as the target {@code sandbox}, with its kubeconfig
+ * written to {@code <data-dir>/sandbox/kubeconfig} so that kubectl and other tools can change it out of band.
+ * {@code tandem.sandbox.engine}: {@code kube-apiserver} runs a real control plane from the binaries that
+ * {@code server/sandbox/build-cluster.sh} builds ({@link ControlPlane}); {@code mock} the in-process fabric8 mock
+ * (no kubectl, no defaults, no managedFields, in memory); {@code auto} (the default) the real one where its binaries
+ * are found, else the mock.
  */
 @Component
 @ConditionalOnProperty(name = "tandem.sandbox.enabled", havingValue = "true", matchIfMissing = true)
@@ -35,51 +32,50 @@ public class SandboxCluster implements DisposableBean {
   public static final String SLUG = "sandbox";
   private static final Logger log = LoggerFactory.getLogger(SandboxCluster.class);
 
-  private final KubernetesMockServer server;
+  private final SandboxEngine engine;
   private final String kubeconfig;
   private final Path kubeconfigFile;
   private final TargetService targets;
 
-  SandboxCluster(TargetService targets, TandemProperties properties, @Value("${tandem.sandbox.port:0}") int port) {
+  SandboxCluster(TargetService targets, TandemProperties properties, @Value("${tandem.sandbox.port:0}") int port,
+      @Value("${tandem.sandbox.engine:auto}") String engine, @Value("${tandem.sandbox.binaries:}") String binaries,
+      @Value("${tandem.sandbox.start-timeout:120s}") java.time.Duration startTimeout) {
     this.targets = targets;
-    this.server =
-        new KubernetesMockServer(
-            new Context(), new MockWebServer(), new HashMap<>(), new ApplyPatchCrudDispatcher(), false);
+    Path folder = properties.dataDir().resolve("sandbox").toAbsolutePath().normalize();
+    this.engine = engine(engine, binaries, folder, port, startTimeout);
+    this.kubeconfig = this.engine.kubeconfig();
+    this.kubeconfigFile = folder.resolve("kubeconfig");
     try {
-      server.init(InetAddress.getLoopbackAddress(), port);
-    } catch (RuntimeException e) {
-      throw new IllegalStateException("Cannot start the sandbox cluster on port " + port + ": " + e.getMessage(), e);
-    }
-    String url = "http://" + server.getHostName() + ":" + server.getPort();
-    this.kubeconfig =
-        """
-        apiVersion: v1
-        kind: Config
-        clusters:
-        - name: sandbox
-          cluster:
-            server: %s
-        users:
-        - name: sandbox
-          user:
-            token: sandbox
-        contexts:
-        - name: sandbox
-          context:
-            cluster: sandbox
-            user: sandbox
-            namespace: default
-        current-context: sandbox
-        """
-            .formatted(url);
-    this.kubeconfigFile = properties.dataDir().resolve("sandbox").resolve("kubeconfig").toAbsolutePath().normalize();
-    try {
-      Files.createDirectories(kubeconfigFile.getParent());
+      Files.createDirectories(folder);
       Files.writeString(kubeconfigFile, kubeconfig, StandardCharsets.UTF_8);
+      try {
+        Files.setPosixFilePermissions(kubeconfigFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+      } catch (UnsupportedOperationException e) {
+        // not a POSIX file system
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the sandbox kubeconfig to " + kubeconfigFile, e);
     }
-    log.info("Sandbox cluster listening on {}; kubeconfig in {}", url, kubeconfigFile);
+    log.info("Sandbox cluster ({}) ready; kubeconfig in {}", this.engine.name(), kubeconfigFile);
+  }
+
+  private static SandboxEngine engine(String engine, String binaries, Path folder, int port, java.time.Duration timeout) {
+    if (engine.equals("mock")) {
+      return new MockEngine(port);
+    }
+    if (!engine.equals("auto") && !engine.equals("kube-apiserver")) {
+      throw new IllegalStateException("tandem.sandbox.engine is auto, kube-apiserver or mock, not '" + engine + "'");
+    }
+    StringBuilder why = new StringBuilder();
+    java.util.Optional<ControlPlaneBinaries> found = ControlPlaneBinaries.find(binaries, why);
+    if (found.isPresent()) {
+      return ControlPlane.start(found.get(), folder, port, timeout);
+    }
+    if (engine.equals("kube-apiserver")) {
+      throw new IllegalStateException("tandem.sandbox.engine=kube-apiserver, but " + why);
+    }
+    log.info("Sandbox engine: the in-process mock, since {}", why);
+    return new MockEngine(port);
   }
 
   /** Registers (or re-registers, the port may have changed) the target once the database is ready. */
@@ -97,13 +93,19 @@ public class SandboxCluster implements DisposableBean {
     return kubeconfig;
   }
 
-  /** For tests and tools in this process: a client of the sandbox. */
+  /** {@code kube-apiserver} or {@code mock}. */
+  public String engine() {
+    return engine.name();
+  }
+
+  /** For tests and tools in this process: a client of the sandbox, as an admin. */
   public io.fabric8.kubernetes.client.KubernetesClient client() {
-    return server.createClient();
+    return new io.fabric8.kubernetes.client.KubernetesClientBuilder()
+        .withConfig(io.fabric8.kubernetes.client.Config.fromKubeconfig(kubeconfig)).build();
   }
 
   @Override
   public void destroy() {
-    server.destroy();
+    engine.close();
   }
 }

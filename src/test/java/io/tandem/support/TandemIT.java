@@ -18,6 +18,8 @@ import org.springframework.boot.test.context.SpringBootTest;
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = {
       "tandem.embedded-postgres.persistent=false",
+      // the existing suite was written for the mock; real-cluster tests say @RealCluster
+      "tandem.sandbox.engine=mock",
       // a throw-away database: speed over durability
       "tandem.embedded-postgres.durable=false",
       "tandem.data-dir=target/it-data",

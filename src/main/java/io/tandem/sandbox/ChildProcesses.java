@@ -1,0 +1,108 @@
+package io.tandem.sandbox;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The control plane's processes: started with their output in {@code <state>/logs}, their pids in
+ * {@code <state>/pids}, stopped in reverse order with the server. A server killed with -9 cannot stop them, so the next
+ * start stops those it finds still running, recognised by name and by an argument inside the state folder (a pid may
+ * since belong to an unrelated process, which is never signalled).
+ */
+final class ChildProcesses implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(ChildProcesses.class);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+
+  private final Path state;
+  private final Path pids;
+  private final Deque<Process> running = new ArrayDeque<>();
+
+  ChildProcesses(Path state) {
+    this.state = state.toAbsolutePath().normalize();
+    this.pids = this.state.resolve("pids");
+  }
+
+  /** Stops what a server that died left running on this state folder. */
+  void stopStale() {
+    if (!Files.exists(pids)) {
+      return;
+    }
+    try {
+      for (String line : Files.readAllLines(pids, StandardCharsets.UTF_8)) {
+        String[] fields = line.split(" ");
+        if (fields.length == 2) {
+          ProcessHandle.of(Long.parseLong(fields[1])).filter(process -> ours(process, fields[0])).ifPresent(process -> {
+            log.warn("Stopping {} (pid {}) left running by a sandbox that was not shut down", fields[0], process.pid());
+            stop(process);
+          });
+        }
+      }
+      Files.delete(pids);
+    } catch (IOException | NumberFormatException e) {
+      log.warn("Could not read {}: {}", pids, e.getMessage());
+    }
+  }
+
+  Process start(String name, List<String> command) {
+    try {
+      Path logs = Files.createDirectories(state.resolve("logs"));
+      Process process = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(name + ".log").toFile())).start();
+      running.push(process);
+      Files.writeString(pids, name + " " + process.pid() + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+      return process;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot start " + name + " (" + command.get(0) + ")", e);
+    }
+  }
+
+  Path log(String name) {
+    return state.resolve("logs").resolve(name + ".log");
+  }
+
+  @Override
+  public void close() {
+    while (!running.isEmpty()) {
+      stop(running.pop().toHandle());
+    }
+    try {
+      Files.deleteIfExists(pids);
+    } catch (IOException e) {
+      log.warn("Could not remove {}: {}", pids, e.getMessage());
+    }
+  }
+
+  private static void stop(ProcessHandle process) {
+    process.destroy();
+    try {
+      process.onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+      process.destroyForcibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+
+  private boolean ours(ProcessHandle process, String name) {
+    ProcessHandle.Info info = process.info();
+    boolean named = info.command().map(command -> Path.of(command).getFileName().toString().equals(name)).orElse(false);
+    boolean here = info.arguments().map(arguments -> Arrays.stream(arguments).anyMatch(argument -> argument.contains(state.toString())))
+        .orElse(false);
+    return process.isAlive() && named && here;
+  }
+}

@@ -1,0 +1,146 @@
+package io.tandem.sandbox;
+
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real Kubernetes control plane on loopback: etcd, kube-apiserver, kube-controller-manager, kube-scheduler and kwok
+ * (fake nodes, on which pods become Running and Ready without a kubelet), as child processes of this server. Its
+ * state lives in one folder and survives a restart; only the ports are new each time.
+ */
+final class ControlPlane implements SandboxEngine {
+
+  private static final Logger log = LoggerFactory.getLogger(ControlPlane.class);
+  static final String SERVICE_RANGE = "10.0.0.0/24";
+  private static final int NODES = 2;
+
+  private final ChildProcesses processes;
+  private final String kubeconfig;
+
+  private ControlPlane(ChildProcesses processes, String kubeconfig) {
+    this.processes = processes;
+    this.kubeconfig = kubeconfig;
+  }
+
+  /** Starts it, or fails (stopping whatever it had started) with the reason and the log to look at. */
+  static ControlPlane start(ControlPlaneBinaries binaries, Path state, int apiPort, Duration timeout) {
+    Path folder = state.toAbsolutePath().normalize();
+    ChildProcesses processes = new ChildProcesses(folder);
+    processes.stopStale();
+    long started = System.nanoTime();
+    try {
+      SandboxKeys.Tokens tokens = SandboxKeys.ensure(folder.resolve("pki"));
+      ReadinessProbe probe = new ReadinessProbe(processes, timeout);
+      int etcdPort = freePort();
+      probe.await("etcd", processes.start("etcd", etcd(binaries, folder, etcdPort, freePort())),
+          () -> probe.httpOk("http://127.0.0.1:" + etcdPort + "/health"));
+      int port = apiPort > 0 ? apiPort : freePort();
+      String server = "https://127.0.0.1:" + port;
+      Path certs = folder.resolve("pki").resolve("apiserver");
+      probe.await("kube-apiserver", processes.start("kube-apiserver", apiServer(binaries, folder, certs, etcdPort, port)),
+          () -> probe.httpsOk(server + "/readyz", certs.resolve("apiserver.crt")));
+      String ca = Files.readString(certs.resolve("apiserver.crt"));
+      Path kcm = write(folder.resolve("kube-controller-manager.kubeconfig"), Kubeconfigs.of(server, ca, tokens.controllerManager()));
+      Path scheduler = write(folder.resolve("kube-scheduler.kubeconfig"), Kubeconfigs.of(server, ca, tokens.scheduler()));
+      Path kwok = write(folder.resolve("kwok.kubeconfig"), Kubeconfigs.of(server, ca, tokens.kwok()));
+      processes.start("kube-controller-manager", controllerManager(binaries, folder, kcm, certs));
+      processes.start("kube-scheduler", List.of(binaries.scheduler().toString(), "--kubeconfig=" + scheduler,
+          "--authentication-kubeconfig=" + scheduler, "--authorization-kubeconfig=" + scheduler, "--bind-address=127.0.0.1",
+          "--secure-port=" + freePort(), "--leader-elect=false", "--profiling=false"));
+      int kwokPort = freePort();
+      probe.await("kwok", processes.start("kwok", List.of(binaries.kwok().toString(), "--kubeconfig=" + kwok,
+              "--manage-all-nodes=false", "--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake",
+              "--node-ip=10.0.1.1", "--cidr=10.0.2.0/24", "--server-address=127.0.0.1:" + kwokPort)),
+          () -> probe.httpOk("http://127.0.0.1:" + kwokPort + "/healthz"));
+      String admin = Kubeconfigs.of(server, ca, tokens.admin());
+      fakeNodes(admin);
+      log.info("Sandbox control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok) ready on {} in {} ms;"
+          + " state and logs in {}", server, Duration.ofNanos(System.nanoTime() - started).toMillis(), folder);
+      return new ControlPlane(processes, admin);
+    } catch (IOException | RuntimeException e) {
+      processes.close();
+      throw new IllegalStateException("The sandbox control plane did not start: " + e.getMessage(), e);
+    }
+  }
+
+  private static List<String> etcd(ControlPlaneBinaries binaries, Path folder, int clientPort, int peerPort) {
+    String client = "http://127.0.0.1:" + clientPort;
+    String peer = "http://127.0.0.1:" + peerPort;
+    return List.of(binaries.etcd().toString(), "--name=sandbox", "--data-dir=" + folder.resolve("etcd"),
+        "--listen-client-urls=" + client, "--advertise-client-urls=" + client, "--listen-peer-urls=" + peer,
+        "--initial-advertise-peer-urls=" + peer, "--initial-cluster=sandbox=" + peer, "--listen-metrics-urls=",
+        "--quota-backend-bytes=2147483648", "--log-level=warn");
+  }
+
+  private static List<String> apiServer(ControlPlaneBinaries binaries, Path folder, Path certs, int etcdPort, int port) {
+    Path pki = folder.resolve("pki");
+    return List.of(binaries.apiServer().toString(), "--bind-address=127.0.0.1", "--advertise-address=127.0.0.1",
+        "--secure-port=" + port, "--endpoint-reconciler-type=none", "--etcd-servers=http://127.0.0.1:" + etcdPort,
+        "--service-cluster-ip-range=" + SERVICE_RANGE, "--cert-dir=" + certs, "--token-auth-file=" + pki.resolve("tokens.csv"),
+        "--authorization-mode=RBAC", "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
+        "--service-account-key-file=" + pki.resolve("sa.pub"), "--service-account-signing-key-file=" + pki.resolve("sa.key"),
+        "--allow-privileged=true", "--profiling=false");
+  }
+
+  private static List<String> controllerManager(ControlPlaneBinaries binaries, Path folder, Path kubeconfig, Path certs) {
+    return List.of(binaries.controllerManager().toString(), "--kubeconfig=" + kubeconfig,
+        "--authentication-kubeconfig=" + kubeconfig, "--authorization-kubeconfig=" + kubeconfig, "--bind-address=127.0.0.1",
+        "--secure-port=" + freePort(), "--leader-elect=false",
+        "--service-account-private-key-file=" + folder.resolve("pki").resolve("sa.key"),
+        "--root-ca-file=" + certs.resolve("apiserver.crt"), "--use-service-account-credentials=true",
+        "--service-cluster-ip-range=" + SERVICE_RANGE, "--profiling=false");
+  }
+
+  /** Nodes that kwok keeps Ready, for the scheduler to place pods on. */
+  private static void fakeNodes(String kubeconfig) {
+    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig)).build()) {
+      for (int i = 1; i <= NODES; i++) {
+        String name = "sandbox-node-" + i;
+        if (client.nodes().withName(name).get() == null) {
+          client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name)
+              .addToAnnotations("kwok.x-k8s.io/node", "fake").addToLabels("type", "kwok")
+              .addToLabels("kubernetes.io/hostname", name).endMetadata().build()).create();
+        }
+      }
+    }
+  }
+
+  private static Path write(Path file, String content) throws IOException {
+    Files.writeString(file, content);
+    return file;
+  }
+
+  static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("No free port on loopback", e);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "kube-apiserver";
+  }
+
+  @Override
+  public String kubeconfig() {
+    return kubeconfig;
+  }
+
+  @Override
+  public void close() {
+    processes.close();
+  }
+}

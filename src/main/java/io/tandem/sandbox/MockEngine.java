@@ -1,0 +1,42 @@
+package io.tandem.sandbox;
+
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.net.InetAddress;
+import java.util.HashMap;
+
+/**
+ * The fabric8 mock API server in CRUD mode on loopback, for machines without the real binaries. It has no
+ * discovery (kubectl cannot use it), no defaults, no managedFields, and keeps its objects in memory only.
+ */
+final class MockEngine implements SandboxEngine {
+
+  private final KubernetesMockServer server;
+  private final String kubeconfig;
+
+  MockEngine(int port) {
+    this.server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new ApplyPatchCrudDispatcher(), false);
+    try {
+      server.init(InetAddress.getLoopbackAddress(), port);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("Cannot start the sandbox cluster on port " + port + ": " + e.getMessage(), e);
+    }
+    this.kubeconfig = Kubeconfigs.of("http://" + server.getHostName() + ":" + server.getPort(), null, "sandbox");
+  }
+
+  @Override
+  public String name() {
+    return "mock";
+  }
+
+  @Override
+  public String kubeconfig() {
+    return kubeconfig;
+  }
+
+  @Override
+  public void close() {
+    server.destroy();
+  }
+}

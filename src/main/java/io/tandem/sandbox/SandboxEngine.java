@@ -1,0 +1,15 @@
+package io.tandem.sandbox;
+
+/** The Kubernetes API behind the sandbox target: a real control plane of child processes, or the in-process mock. */
+interface SandboxEngine extends AutoCloseable {
+
+  /** {@code kube-apiserver} or {@code mock}. */
+  String name();
+
+  /** A kubeconfig for clients on this machine, with a token that is an admin of the sandbox. */
+  String kubeconfig();
+
+  /** Stops it; the real engine's state stays on disk for the next start. */
+  @Override
+  void close();
+}

@@ -1,0 +1,111 @@
+package io.tandem.realcluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tandem.sandbox.ControlPlaneBinaries;
+import io.tandem.sandbox.SandboxCluster;
+import io.tandem.support.Api;
+import io.tandem.support.Fixtures;
+import io.tandem.support.RealCluster;
+import io.tandem.support.TandemIT;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The break-glass loop on a real API server, with the real kubectl: what a person changes is captured, attributed to
+ * kubectl's field manager, and nothing the API server or its controllers add ever reaches the configuration.
+ */
+@TandemIT
+@RealCluster
+class BreakGlassOnKubeApiServerIT {
+
+  /** Fields that only the API server writes (defaults); the fixture sets none of them. */
+  static final List<String> DEFAULTS = List.of("imagePullPolicy", "terminationMessagePath", "dnsPolicy", "restartPolicy",
+      "strategy", "revisionHistoryLimit", "progressDeadlineSeconds", "sessionAffinity", "clusterIP", "ipFamilies",
+      "schedulerName", "deployment.kubernetes.io/revision", "managedFields", "resourceVersion", "uid");
+
+  @LocalServerPort int port;
+  @Autowired SandboxCluster sandbox;
+  Api api;
+  String space;
+  String unit;
+  String original;
+
+  @BeforeEach
+  void setUp() {
+    assertThat(sandbox.engine()).isEqualTo("kube-apiserver");
+    api = new Api(port);
+    space = Api.uniqueSlug("breakglass");
+    unit = "/api/v1/spaces/" + space + "/units/paymentservice";
+    original = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + space + "\n---\n"
+        + Fixtures.paymentService().replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + space + "\n");
+    api.post("/api/v1/spaces", Map.of("slug", space));
+    assertThat(api.post("/api/v1/spaces/" + space + "/units",
+        Map.of("slug", "paymentservice", "data", original, "target", "sandbox")).status()).isEqualTo(201);
+    JsonNode applied = post(unit + "/apply?wait=60");
+    assertThat(applied.path("result").asString()).as(applied.toString()).isEqualTo("ApplyCompleted");
+  }
+
+  @Test
+  void aKubectlEditIsCapturedAsExactlyThatFieldAttributedToKubectlAndNoDefaultLeaks() throws Exception {
+    String edited = kubectl(Map.of("KUBE_EDITOR", "sed -i s/memory:\\ 128Mi/memory:\\ 512Mi/"),
+        "edit", "deployment/paymentservice", "-n", space);
+    assertThat(edited).contains("edited");
+
+    JsonNode refresh = post(unit + "/refresh?wait=60");
+
+    assertThat(refresh.path("result").asString()).as(refresh.toString()).isEqualTo("RefreshAndDrifted");
+    assertThat(refresh.path("capturedRevisionNum").asInt()).isEqualTo(2);
+    String captured = api.get(unit + "/data").body();
+    assertThat(captured).as("byte-identical outside the changed line").isEqualTo(original.replace("memory: 128Mi", "memory: 512Mi"));
+    JsonNode mutations = api.get(unit + "/revisions/2").json().path("mutations");
+    assertThat(mutations.size()).as(mutations.toString()).isEqualTo(1);
+    assertThat(mutations.get(0).path("path").asString()).isEqualTo("spec.template.spec.containers.0.resources.limits.memory");
+    assertThat(mutations.get(0).path("by").asString()).contains("kubectl-edit");
+    String diff = api.get(unit + "/diff?from=1&to=2").body();
+    assertThat(DEFAULTS).noneMatch(diff::contains);
+  }
+
+  @Test
+  void whatTheControllersWriteIsNeverDriftAndAFreshApplyIsInStep() {
+    // the Deployment controller has written status, the revision annotation and a ReplicaSet by now
+    JsonNode refresh = post(unit + "/refresh?wait=60");
+
+    assertThat(refresh.path("result").asString()).as(refresh.toString()).isEqualTo("RefreshAndNoDrift");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+    String live = api.get(unit + "/live").body();
+    assertThat(DEFAULTS.stream().filter(field -> !field.equals("clusterIP") && !field.equals("ipFamilies")))
+        .noneMatch(live::contains);
+  }
+
+  JsonNode post(String path) {
+    Api.Response response = api.post(path, null);
+    assertThat(response.status()).as(response.toString()).isEqualTo(200);
+    return response.json();
+  }
+
+  /** Runs the real kubectl against the sandbox, as a person would; its output, or a failure with it. */
+  String kubectl(Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
+    Path binary = ControlPlaneBinaries.findDefault(new StringBuilder()).orElseThrow().kubectl();
+    List<String> command = new ArrayList<>(List.of(binary.toString(), "--kubeconfig",
+        Path.of("target/it-data-real-cluster/sandbox/kubeconfig").toAbsolutePath().toString()));
+    command.addAll(List.of(arguments));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(environment);
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    return output;
+  }
+}
