@@ -48,9 +48,14 @@ final class ControlPlane implements SandboxEngine {
       int port = apiPort > 0 ? apiPort : freePort();
       String server = "https://127.0.0.1:" + port;
       Path certs = folder.resolve("pki").resolve("apiserver");
-      probe.await("kube-apiserver", processes.start("kube-apiserver", apiServer(binaries, folder, certs, etcdPort, port)),
-          () -> probe.httpsOk(server + "/readyz", certs.resolve("apiserver.crt")));
+      Process apiServer = processes.start("kube-apiserver", apiServer(binaries, folder, certs, etcdPort, port));
+      probe.await("kube-apiserver", apiServer, () -> Files.exists(certs.resolve("apiserver.crt")));
       String ca = Files.readString(certs.resolve("apiserver.crt"));
+      String admin = Kubeconfigs.of(server, ca, tokens.admin());
+      // through the kubeconfig clients will use: the certificate the API server made, and the admin token
+      try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(admin)).build()) {
+        probe.await("kube-apiserver", apiServer, () -> ReadinessProbe.ready(client));
+      }
       Path kcm = write(folder.resolve("kube-controller-manager.kubeconfig"), Kubeconfigs.of(server, ca, tokens.controllerManager()));
       Path scheduler = write(folder.resolve("kube-scheduler.kubeconfig"), Kubeconfigs.of(server, ca, tokens.scheduler()));
       Path kwok = write(folder.resolve("kwok.kubeconfig"), Kubeconfigs.of(server, ca, tokens.kwok()));
@@ -59,11 +64,14 @@ final class ControlPlane implements SandboxEngine {
           "--authentication-kubeconfig=" + scheduler, "--authorization-kubeconfig=" + scheduler, "--bind-address=127.0.0.1",
           "--secure-port=" + freePort(), "--leader-elect=false", "--profiling=false"));
       int kwokPort = freePort();
-      probe.await("kwok", processes.start("kwok", List.of(binaries.kwok().toString(), "--kubeconfig=" + kwok,
+      Path stages = folder.resolve("kwok-stages.yaml");
+      try (java.io.InputStream in = ControlPlane.class.getResourceAsStream("/sandbox/kwok-stages.yaml")) {
+        Files.write(stages, in.readAllBytes());
+      }
+      probe.await("kwok", processes.start("kwok", List.of(binaries.kwok().toString(), "--kubeconfig=" + kwok, "--config=" + stages,
               "--manage-all-nodes=false", "--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake",
               "--node-ip=10.0.1.1", "--cidr=10.0.2.0/24", "--server-address=127.0.0.1:" + kwokPort)),
           () -> probe.httpOk("http://127.0.0.1:" + kwokPort + "/healthz"));
-      String admin = Kubeconfigs.of(server, ca, tokens.admin());
       fakeNodes(admin);
       log.info("Sandbox control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok) ready on {} in {} ms;"
           + " state and logs in {}", server, Duration.ofNanos(System.nanoTime() - started).toMillis(), folder);
@@ -99,7 +107,9 @@ final class ControlPlane implements SandboxEngine {
         "--secure-port=" + freePort(), "--leader-elect=false",
         "--service-account-private-key-file=" + folder.resolve("pki").resolve("sa.key"),
         "--root-ca-file=" + certs.resolve("apiserver.crt"), "--use-service-account-credentials=true",
-        "--service-cluster-ip-range=" + SERVICE_RANGE, "--profiling=false");
+        "--service-cluster-ip-range=" + SERVICE_RANGE, "--profiling=false",
+        // kwok keeps no node heartbeats: without this controller the fake nodes would turn NotReady and lose their pods
+        "--controllers=*,-nodelifecycle");
   }
 
   /** Nodes that kwok keeps Ready, for the scheduler to place pods on. */

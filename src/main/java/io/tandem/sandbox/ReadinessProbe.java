@@ -1,21 +1,15 @@
 package io.tandem.sandbox;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 /** Waits for a control-plane process to answer, failing at once, with the end of its log, when it exits instead. */
 final class ReadinessProbe {
@@ -50,25 +44,12 @@ final class ReadinessProbe {
     return ok(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build(), url);
   }
 
-  /** Over TLS, trusting only the certificate chain the API server wrote (it makes its own, self-signed). */
-  boolean httpsOk(String url, Path chain) {
-    if (!Files.exists(chain)) {
+  /** The API server's own verdict: every readiness check passed (etcd, RBAC bootstrap, the post-start hooks). */
+  static boolean ready(io.fabric8.kubernetes.client.KubernetesClient client) {
+    try {
+      return "ok".equals(client.raw("/readyz"));
+    } catch (RuntimeException e) {
       return false;
-    }
-    try (InputStream in = Files.newInputStream(chain)) {
-      KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-      trusted.load(null, null);
-      int i = 0;
-      for (Certificate certificate : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
-        trusted.setCertificateEntry("sandbox-" + i++, certificate);
-      }
-      TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      trust.init(trusted);
-      SSLContext tls = SSLContext.getInstance("TLS");
-      tls.init(null, trust.getTrustManagers(), null);
-      return ok(HttpClient.newBuilder().sslContext(tls).connectTimeout(Duration.ofSeconds(1)).build(), url);
-    } catch (IOException | java.security.GeneralSecurityException e) {
-      return false; // the file is still being written
     }
   }
 
