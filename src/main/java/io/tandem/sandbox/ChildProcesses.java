@@ -57,10 +57,16 @@ final class ChildProcesses implements AutoCloseable {
   }
 
   Process start(String name, List<String> command) {
+    return start(name, command, java.util.Map.of());
+  }
+
+  Process start(String name, List<String> command, java.util.Map<String, String> environment) {
     try {
       Path logs = Files.createDirectories(state.resolve("logs"));
-      Process process = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(name + ".log").toFile())).start();
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve(name + ".log").toFile()));
+      builder.environment().putAll(environment);
+      Process process = builder.start();
       running.push(process);
       Files.writeString(pids, name + " " + process.pid() + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);

@@ -70,7 +70,9 @@ final class ControlPlane implements SandboxEngine {
       }
       probe.await("kwok", processes.start("kwok", List.of(binaries.kwok().toString(), "--kubeconfig=" + kwok, "--config=" + stages,
               "--manage-all-nodes=false", "--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake",
-              "--node-ip=10.0.1.1", "--cidr=10.0.2.0/24", "--server-address=127.0.0.1:" + kwokPort)),
+              "--node-ip=10.0.1.1", "--cidr=10.0.2.0/24", "--server-address=127.0.0.1:" + kwokPort),
+              // kwok also reads ~/.kwok/kwok.yaml: only the sandbox's own configuration counts
+              java.util.Map.of("HOME", Files.createDirectories(folder.resolve("kwok-home")).toString())),
           () -> probe.httpOk("http://127.0.0.1:" + kwokPort + "/healthz"));
       fakeNodes(admin);
       log.info("Sandbox control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok) ready on {} in {} ms;"
@@ -98,7 +100,9 @@ final class ControlPlane implements SandboxEngine {
         "--service-cluster-ip-range=" + SERVICE_RANGE, "--cert-dir=" + certs, "--token-auth-file=" + pki.resolve("tokens.csv"),
         "--authorization-mode=RBAC", "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
         "--service-account-key-file=" + pki.resolve("sa.pub"), "--service-account-signing-key-file=" + pki.resolve("sa.key"),
-        "--allow-privileged=true", "--profiling=false");
+        "--allow-privileged=true", "--profiling=false",
+        // open watches would otherwise hold a stop for a minute
+        "--shutdown-watch-termination-grace-period=2s");
   }
 
   private static List<String> controllerManager(ControlPlaneBinaries binaries, Path folder, Path kubeconfig, Path certs) {
@@ -109,7 +113,7 @@ final class ControlPlane implements SandboxEngine {
         "--root-ca-file=" + certs.resolve("apiserver.crt"), "--use-service-account-credentials=true",
         "--service-cluster-ip-range=" + SERVICE_RANGE, "--profiling=false",
         // kwok keeps no node heartbeats: without this controller the fake nodes would turn NotReady and lose their pods
-        "--controllers=*,-nodelifecycle");
+        "--controllers=*,-node-lifecycle-controller");
   }
 
   /** Nodes that kwok keeps Ready, for the scheduler to place pods on. */
