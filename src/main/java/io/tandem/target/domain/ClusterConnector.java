@@ -139,7 +139,7 @@ public class ClusterConnector {
     for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
       if (cause instanceof KubernetesClientException k && k.getCode() > 0) {
         String reason = k.getStatus() == null ? null : k.getStatus().getReason();
-        return "HTTP " + k.getCode() + " from the cluster" + (STATUS_REASONS.contains(reason) ? " (" + reason + ")" : "");
+        return "HTTP " + k.getCode() + " from the cluster" + (reason != null && STATUS_REASONS.contains(reason) ? " (" + reason + ")" : "");
       }
     }
     return RemoteFailures.reason(e, "the cluster could not be reached or read");
