@@ -51,7 +51,10 @@ class RemoteAnswersIT {
     remote.stop(0);
   }
 
-  /** Git's smart HTTP gets an ERR line (JGit reports its text); anything else a 500 whose body is the marker. */
+  /**
+   * Git's smart HTTP gets an ERR line (JGit reports its text); anything else a 500 whose body is a Kubernetes Status
+   * with the marker as its message and reason (fabric8 reports the message).
+   */
   static void answer(HttpExchange exchange) throws IOException {
     exchange.getRequestBody().readAllBytes();
     if (exchange.getRequestURI().getPath().endsWith("/info/refs")) {
@@ -60,8 +63,10 @@ class RemoteAnswersIT {
       exchange.getResponseHeaders().add("Content-Type", "application/x-" + service + "-advertisement");
       send(exchange, 200, body);
     } else {
-      exchange.getResponseHeaders().add("Content-Type", "text/plain");
-      send(exchange, 500, (MARKER + " at " + exchange.getRequestURI()).getBytes(StandardCharsets.UTF_8));
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      String status = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"" + MARKER
+          + "\",\"reason\":\"" + MARKER + "\",\"code\":500}";
+      send(exchange, 500, status.getBytes(StandardCharsets.UTF_8));
     }
   }
 

@@ -244,8 +244,8 @@ public class ImportService {
     }
     try (Stream<Path> paths = Files.walk(dir)) {
       paths.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-    } catch (IOException e) {
-      // a leftover temporary clone; the next start of the server does not need it
+    } catch (IOException | UncheckedIOException e) {
+      // a leftover temporary clone (JGit's background gc may still be writing into it); the server does not need it
     }
   }
 }
