@@ -4,11 +4,14 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.tandem.common.config.TandemProperties;
+import io.tandem.common.net.OutboundPolicy;
 import io.tandem.target.domain.TargetCredentials;
 import io.tandem.target.domain.TargetService;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,17 +43,22 @@ public class SandboxCluster implements DisposableBean {
   private final Path kubeconfigFile;
   private final TargetService targets;
 
-  SandboxCluster(TargetService targets, TandemProperties properties, @Value("${tandem.sandbox.port:0}") int port) {
+  SandboxCluster(TargetService targets, TandemProperties properties, OutboundPolicy outbound,
+      @Value("${tandem.sandbox.port:0}") int port) {
     this.targets = targets;
     this.server =
         new KubernetesMockServer(
             new Context(), new MockWebServer(), new HashMap<>(), new ApplyPatchCrudDispatcher(), false);
+    InetAddress loopback = InetAddress.getLoopbackAddress();
     try {
-      server.init(InetAddress.getLoopbackAddress(), port);
+      server.init(loopback, port);
     } catch (RuntimeException e) {
       throw new IllegalStateException("Cannot start the sandbox cluster on port " + port + ": " + e.getMessage(), e);
     }
-    String url = "http://" + server.getHostName() + ":" + server.getPort();
+    // The address itself, not a name such as localhost that may also resolve to an address nothing listens on.
+    String host = loopback instanceof Inet6Address ? "[" + loopback.getHostAddress() + "]" : loopback.getHostAddress();
+    String url = "http://" + host + ":" + server.getPort();
+    outbound.allowBuiltIn(new InetSocketAddress(loopback, server.getPort()));
     this.kubeconfig =
         """
         apiVersion: v1
