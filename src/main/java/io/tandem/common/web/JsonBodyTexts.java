@@ -26,8 +26,11 @@ final class JsonBodyTexts {
    */
   private void check(JsonNode node, String path, String field, boolean inLabels) {
     if (node.isString()) {
-      int max = inLabels ? TextLimits.LABEL_VALUE_CHARS : limits.maxChars(field);
-      TextLimits.require("Field '" + path + "'", node.stringValue(), max);
+      if (inLabels) {
+        TextLimits.require("Field '" + path + "'", node.stringValue(), TextLimits.LABEL_VALUE_CHARS);
+      } else {
+        limits.require("Field '" + path + "'", field, node.stringValue());
+      }
     } else if (node.isArray()) {
       for (int i = 0; i < node.size(); i++) {
         check(node.get(i), path + "[" + i + "]", field, false);

@@ -32,7 +32,7 @@ class QueryTextCheck implements WebMvcConfigurer, HandlerInterceptor {
       String name = parameter.getKey();
       TextLimits.require("A parameter name", name, TextLimits.DEFAULT_CHARS);
       for (String value : parameter.getValue()) {
-        TextLimits.require("Parameter '" + name + "'", value, limits.maxChars(name));
+        limits.require("Parameter '" + name + "'", name, value);
       }
     }
     return true;

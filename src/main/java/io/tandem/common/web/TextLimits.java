@@ -1,6 +1,7 @@
 package io.tandem.common.web;
 
 import io.tandem.common.config.TandemProperties;
+import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.text.Texts;
 import java.util.Map;
@@ -27,7 +28,6 @@ public class TextLimits {
           Map.entry("name", 256),
           Map.entry("description", 4096),
           Map.entry("changeDescription", 4096),
-          Map.entry("reason", 4096),
           Map.entry("where", 4096),
           Map.entry("whereData", 4096),
           Map.entry("resourceType", 256),
@@ -49,10 +49,24 @@ public class TextLimits {
 
   /** The longest text the field named {@code field} may hold. */
   public int maxChars(String field) {
-    if (field.equals("data") || field.equals("args")) {
-      return dataChars;
+    return carriesData(field) ? dataChars : BY_FIELD.getOrDefault(field, DEFAULT_CHARS);
+  }
+
+  /**
+   * Checks the text of the field named {@code field} as {@link #require(String, String, int)} does, except that unit
+   * data over its limit is 413 {@code payload-too-large}, as the API promises for unit data wherever it is sent.
+   */
+  public void require(String subject, String field, String text) {
+    if (carriesData(field) && text.length() > dataChars) {
+      throw new TandemException(
+          ProblemCode.PAYLOAD_TOO_LARGE,
+          subject + " is " + text.length() + " characters long; the unit data limit is " + dataChars + " bytes.");
     }
-    return BY_FIELD.getOrDefault(field, DEFAULT_CHARS);
+    require(subject, text, maxChars(field));
+  }
+
+  private static boolean carriesData(String field) {
+    return field.equals("data") || field.equals("args");
   }
 
   /**

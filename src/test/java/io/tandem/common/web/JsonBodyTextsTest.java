@@ -1,9 +1,11 @@
 package io.tandem.common.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tandem.common.config.TandemProperties;
+import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -38,9 +40,10 @@ class JsonBodyTextsTest {
   }
 
   @Test
-  void dataMayBeAsLongAsTheUnitDataLimit() {
+  void dataOverTheUnitDataLimitIsPayloadTooLarge() {
     assertThatThrownBy(() -> check("{\"data\":\"" + "y".repeat(8 * 1024 + 1) + "\"}"))
-        .hasMessageContaining("at most 8192 are allowed");
+        .isInstanceOfSatisfying(TandemException.class, e -> assertThat(e.code()).isEqualTo(ProblemCode.PAYLOAD_TOO_LARGE))
+        .hasMessageContaining("the unit data limit is 8192 bytes");
   }
 
   @Test
