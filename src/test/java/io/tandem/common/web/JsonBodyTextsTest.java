@@ -17,7 +17,7 @@ class JsonBodyTextsTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private final JsonBodyTexts texts =
       new JsonBodyTexts(new TextLimits(new TandemProperties(
-          Path.of("."), DataSize.ofKilobytes(8), new TandemProperties.EmbeddedPostgres(false, 0))));
+          Path.of("."), DataSize.ofKilobytes(8), new TandemProperties.EmbeddedPostgres(false, 0, true, java.time.Duration.ofSeconds(30)))));
 
   @Test
   void textsWithinTheirLimitsPass() {
