@@ -24,13 +24,23 @@ final class ControlPlane implements SandboxEngine {
   private static final Logger log = LoggerFactory.getLogger(ControlPlane.class);
   static final String SERVICE_RANGE = "10.0.0.0/24";
   private static final int NODES = 2;
+  /** Every process listens on this address (never a name, which may also resolve to ::1). */
+  private static final java.net.InetAddress LOOPBACK = java.net.InetAddress.getLoopbackAddress() instanceof java.net.Inet4Address v4
+      ? v4 : inet4Loopback();
 
   private final ChildProcesses processes;
   private final String kubeconfig;
+  private final int port;
 
-  private ControlPlane(ChildProcesses processes, String kubeconfig) {
+  private ControlPlane(ChildProcesses processes, String kubeconfig, int port) {
     this.processes = processes;
     this.kubeconfig = kubeconfig;
+    this.port = port;
+  }
+
+  @Override
+  public java.net.InetSocketAddress endpoint() {
+    return new java.net.InetSocketAddress(LOOPBACK, port);
   }
 
   /** Starts it, or fails (stopping whatever it had started) with the reason and the log to look at. */
@@ -77,7 +87,7 @@ final class ControlPlane implements SandboxEngine {
       fakeNodes(admin);
       log.info("Sandbox control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok) ready on {} in {} ms;"
           + " state and logs in {}", server, Duration.ofNanos(System.nanoTime() - started).toMillis(), folder);
-      return new ControlPlane(processes, admin);
+      return new ControlPlane(processes, admin, port);
     } catch (IOException | RuntimeException e) {
       processes.close();
       throw new IllegalStateException("The sandbox control plane did not start: " + e.getMessage(), e);
@@ -135,8 +145,16 @@ final class ControlPlane implements SandboxEngine {
     return file;
   }
 
+  private static java.net.InetAddress inet4Loopback() {
+    try {
+      return java.net.InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket socket = new ServerSocket(0, 1, LOOPBACK)) {
       return socket.getLocalPort();
     } catch (IOException e) {
       throw new UncheckedIOException("No free port on loopback", e);

@@ -14,6 +14,7 @@ final class MockEngine implements SandboxEngine {
 
   private final KubernetesMockServer server;
   private final String kubeconfig;
+  private final java.net.InetSocketAddress endpoint;
 
   MockEngine(int port) {
     this.server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new ApplyPatchCrudDispatcher(), false);
@@ -22,7 +23,16 @@ final class MockEngine implements SandboxEngine {
     } catch (RuntimeException e) {
       throw new IllegalStateException("Cannot start the sandbox cluster on port " + port + ": " + e.getMessage(), e);
     }
-    this.kubeconfig = Kubeconfigs.of("http://" + server.getHostName() + ":" + server.getPort(), null, "sandbox");
+    InetAddress loopback = InetAddress.getLoopbackAddress();
+    this.endpoint = new java.net.InetSocketAddress(loopback, server.getPort());
+    // the address itself, not a name such as localhost that may also resolve to an address nothing listens on
+    String host = loopback instanceof java.net.Inet6Address ? "[" + loopback.getHostAddress() + "]" : loopback.getHostAddress();
+    this.kubeconfig = Kubeconfigs.of("http://" + host + ":" + server.getPort(), null, "sandbox");
+  }
+
+  @Override
+  public java.net.InetSocketAddress endpoint() {
+    return endpoint;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.tandem.sandbox;
 
 import io.tandem.common.config.TandemProperties;
+import io.tandem.common.net.OutboundPolicy;
 import io.tandem.target.domain.TargetCredentials;
 import io.tandem.target.domain.TargetService;
 import java.io.IOException;
@@ -37,13 +38,15 @@ public class SandboxCluster implements DisposableBean {
   private final Path kubeconfigFile;
   private final TargetService targets;
 
-  SandboxCluster(TargetService targets, TandemProperties properties, @Value("${tandem.sandbox.port:0}") int port,
+  SandboxCluster(TargetService targets, TandemProperties properties, OutboundPolicy outbound,
+      @Value("${tandem.sandbox.port:0}") int port,
       @Value("${tandem.sandbox.engine:auto}") String engine, @Value("${tandem.sandbox.binaries:}") String binaries,
       @Value("${tandem.sandbox.start-timeout:120s}") java.time.Duration startTimeout) {
     this.targets = targets;
     Path folder = properties.dataDir().resolve("sandbox").toAbsolutePath().normalize();
     this.engine = engine(engine, binaries, folder, port, startTimeout);
     this.kubeconfig = this.engine.kubeconfig();
+    outbound.allowBuiltIn(this.engine.endpoint()); // the one loopback destination allowed without configuration
     this.kubeconfigFile = folder.resolve("kubeconfig");
     try {
       Files.createDirectories(folder);

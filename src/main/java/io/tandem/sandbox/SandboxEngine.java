@@ -6,6 +6,9 @@ interface SandboxEngine extends AutoCloseable {
   /** {@code kube-apiserver} or {@code mock}. */
   String name();
 
+  /** Where its API server listens (a loopback address). */
+  java.net.InetSocketAddress endpoint();
+
   /** A kubeconfig for clients on this machine, with a token that is an admin of the sandbox. */
   String kubeconfig();
 

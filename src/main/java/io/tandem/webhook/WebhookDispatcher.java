@@ -1,6 +1,9 @@
 package io.tandem.webhook;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.net.OutboundPolicy;
+import io.tandem.common.net.RemoteFailures;
 import io.tandem.portal.Event;
 import io.tandem.portal.EventStore;
 import java.net.URI;
@@ -42,9 +45,12 @@ class WebhookDispatcher {
   private final int maxAttempts;
   private final Duration retryInitial;
   private final Duration retryMax;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final OutboundPolicy outbound;
+  // Redirects are not followed (the default, kept explicit): a receiver must not send a delivery elsewhere.
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
 
-  WebhookDispatcher(WebhookStore store, WebhookService webhooks, EventStore events, Clock clock,
+  WebhookDispatcher(WebhookStore store, WebhookService webhooks, EventStore events, Clock clock, OutboundPolicy outbound,
       @Value("${tandem.webhooks.max-attempts:10}") int maxAttempts,
       @Value("${tandem.webhooks.retry-initial:1s}") Duration retryInitial,
       @Value("${tandem.webhooks.retry-max:10m}") Duration retryMax) {
@@ -52,6 +58,7 @@ class WebhookDispatcher {
     this.webhooks = webhooks;
     this.events = events;
     this.clock = clock;
+    this.outbound = outbound;
     this.maxAttempts = maxAttempts;
     this.retryInitial = retryInitial;
     this.retryMax = retryMax;
@@ -71,8 +78,10 @@ class WebhookDispatcher {
       return;
     }
     String body = JsonColumns.write(body(event));
+    URI url = URI.create(delivery.url());
     try {
-      HttpRequest request = HttpRequest.newBuilder(URI.create(delivery.url()))
+      outbound.resolveAllowed("url", url); // again at each delivery: the name may resolve elsewhere by now
+      HttpRequest request = HttpRequest.newBuilder(url)
           .timeout(Duration.ofSeconds(10))
           .header("Content-Type", "application/json")
           .header("User-Agent", "Tandem-Webhook")
@@ -86,10 +95,10 @@ class WebhookDispatcher {
       if (response.statusCode() / 100 == 2) {
         store.delivered(delivery.id(), response.statusCode(), attempts, clock.instant());
       } else {
-        retry(delivery, response.statusCode(), "The receiver answered " + response.statusCode() + ".", attempts);
+        retry(delivery, response.statusCode(), "HTTP " + response.statusCode() + " from the receiver.", attempts);
       }
-    } catch (java.io.IOException e) {
-      retry(delivery, null, "Could not reach the receiver: " + e.getMessage(), attempts);
+    } catch (java.io.IOException | TandemException e) {
+      retry(delivery, null, "Could not reach the receiver: " + RemoteFailures.reason(e, "the request failed") + ".", attempts);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       retry(delivery, null, "Interrupted.", attempts);

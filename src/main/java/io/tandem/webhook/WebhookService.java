@@ -2,6 +2,7 @@ package io.tandem.webhook;
 
 import io.tandem.common.crypto.CredentialCipher;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.net.OutboundPolicy;
 import io.tandem.portal.Event;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
@@ -24,12 +25,14 @@ public class WebhookService {
   private final SpaceService spaces;
   private final CredentialCipher cipher;
   private final Clock clock;
+  private final OutboundPolicy outbound;
 
-  WebhookService(WebhookStore store, SpaceService spaces, CredentialCipher cipher, Clock clock) {
+  WebhookService(WebhookStore store, SpaceService spaces, CredentialCipher cipher, Clock clock, OutboundPolicy outbound) {
     this.store = store;
     this.spaces = spaces;
     this.cipher = cipher;
     this.clock = clock;
+    this.outbound = outbound;
   }
 
   /** A new webhook, with its secret: shown this once, never again. */
@@ -75,19 +78,21 @@ public class WebhookService {
     return cipher.decrypt(due.secret(), due.webhookId().toString());
   }
 
-  private static String url(String url) {
+  private String url(String url) {
     if (url == null || url.isBlank()) {
       throw TandemException.validation("Field 'url' is required.");
     }
+    URI uri;
     try {
-      URI uri = URI.create(url.strip());
-      if (!("https".equals(uri.getScheme()) || "http".equals(uri.getScheme())) || uri.getHost() == null) {
-        throw TandemException.validation("Field 'url' must be an http or https URL, not '" + url + "'.");
-      }
-      return uri.toString();
+      uri = URI.create(url.strip());
     } catch (IllegalArgumentException e) {
       throw TandemException.validation("Field 'url' is not a URL: " + e.getMessage());
     }
+    if (!("https".equals(uri.getScheme()) || "http".equals(uri.getScheme())) || uri.getHost() == null) {
+      throw TandemException.validation("Field 'url' must be an http or https URL, not '" + url + "'.");
+    }
+    outbound.requireAllowed("url", uri);
+    return uri.toString();
   }
 
   private static String newSecret() {

@@ -34,6 +34,8 @@ import org.springframework.boot.test.context.SpringBootTest;
       "tandem.cors.allowed-origins=https://portal.example",
       // requests from the tests come from loopback: anonymous, as an organisation admin (SecurityIT turns it off)
       "tandem.security.anonymous=true",
-      "tandem.security.expensive-calls-per-minute=0"
+      "tandem.security.expensive-calls-per-minute=0",
+      // the tests' clusters, webhook receivers and Git servers listen on loopback (OutboundPolicyIT runs without)
+      "tandem.outbound.allowed-networks=127.0.0.0/8,::1/128"
     })
 public @interface TandemIT {}

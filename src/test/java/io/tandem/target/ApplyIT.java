@@ -239,7 +239,9 @@ class ApplyIT {
                 "--tandem.encryption-key=" + encryptionKey(),
                 "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
                 "--tandem.data-dir=target/it-data-second", "--tandem.worker.threads=2",
-                "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false")) {
+                "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false",
+                // the first server's sandbox is on loopback: a replica reaches it only where loopback is allowed
+                "--tandem.outbound.allowed-networks=127.0.0.0/8,::1/128")) {
       List<String> ids = new ArrayList<>();
       for (int round = 0; round < 3; round++) {
         for (String slug : slugs) {

@@ -26,6 +26,8 @@ public enum ProblemCode {
   RATE_LIMITED("rate-limited", HttpStatus.TOO_MANY_REQUESTS),
   /** A request path in any but its one canonical form (needless percent-encoding, dot segments, //, ;, a trailing /). */
   NON_CANONICAL_PATH("non-canonical-path", HttpStatus.BAD_REQUEST),
+  /** An outbound destination (cluster, webhook, Git remote) on an address the server must not call (loopback, private…). */
+  DESTINATION_NOT_ALLOWED("destination-not-allowed", HttpStatus.BAD_REQUEST),
   // HTTP-level mistakes that are not about Tandem's resources.
   METHOD_NOT_ALLOWED("method-not-allowed", HttpStatus.METHOD_NOT_ALLOWED),
   NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE),

@@ -1,6 +1,7 @@
 package io.tandem.common.error;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.sql.SQLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -42,12 +43,30 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             "Parameter '" + e.getName() + "' has an invalid value: '" + e.getValue() + "'."));
   }
 
-  /** A constraint the database enforces that the domain did not check first (for example a concurrent delete). */
+  /**
+   * A constraint the database enforces that the domain did not check first (for example a concurrent delete), or a
+   * value it cannot store (SQL state class 22). Only the SQL state is logged: the database's message quotes the
+   * values, which may be credentials or Secret data.
+   */
   @ExceptionHandler(DataIntegrityViolationException.class)
-  ResponseEntity<Object> handleIntegrity(DataIntegrityViolationException e) {
-    log.info("Integrity violation: {}", e.getMostSpecificCause().getMessage());
+  ResponseEntity<Object> handleIntegrity(DataIntegrityViolationException e, HttpServletRequest request) {
+    String state = sqlState(e);
+    log.info("Integrity violation (SQL state {}) on {} {}", state, request.getMethod(), request.getRequestURI());
+    if (state != null && state.startsWith("22")) {
+      return Problems.response(
+          Problems.of(ProblemCode.VALIDATION_FAILED, "A value of the request cannot be stored (SQL state " + state + ")."));
+    }
     return Problems.response(
         Problems.of(ProblemCode.CONFLICT, "The change conflicts with a concurrent change; retry it."));
+  }
+
+  private static String sqlState(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+        return sql.getSQLState();
+      }
+    }
+    return null;
   }
 
   @ExceptionHandler(Exception.class)

@@ -1,9 +1,14 @@
 package io.tandem.common.error;
 
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.exc.MismatchedInputException;
 
 /** Builds problem documents; the one place that decides their shape. */
 public final class Problems {
@@ -63,8 +68,48 @@ public final class Problems {
       return "A request body is required.";
     }
     if (message.contains("Cannot deserialize") || message.contains("Cannot coerce") || message.contains("Cannot construct")) {
-      return "A field of the request body has the wrong type.";
+      String field = cause instanceof JacksonException jackson ? fieldPath(jackson.getPath()) : "";
+      if (field.isEmpty()) {
+        return "A field of the request body has the wrong type.";
+      }
+      String expected = cause instanceof MismatchedInputException mismatch ? expected(mismatch.getTargetType()) : null;
+      return "Field '" + field + "' has the wrong type" + (expected == null ? "." : "; " + expected + " is expected.");
     }
     return "The request body is not valid JSON.";
+  }
+
+  /** {@code functions[0].name} for the path to where reading failed. */
+  static String fieldPath(List<JacksonException.Reference> path) {
+    StringBuilder field = new StringBuilder();
+    for (JacksonException.Reference step : path) {
+      if (step.getPropertyName() != null) {
+        field.append(field.isEmpty() ? "" : ".").append(step.getPropertyName());
+      } else if (step.getIndex() >= 0) {
+        field.append('[').append(step.getIndex()).append(']');
+      }
+    }
+    return field.toString();
+  }
+
+  private static String expected(Class<?> type) {
+    if (type == null) {
+      return null;
+    }
+    if (type == String.class) {
+      return "a string";
+    }
+    if (type == Boolean.class || type == boolean.class) {
+      return "true or false";
+    }
+    if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+      return "a whole number";
+    }
+    if (type.isEnum()) {
+      return "one of its names";
+    }
+    if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+      return "an array";
+    }
+    return Map.class.isAssignableFrom(type) || type.isRecord() ? "an object" : null;
   }
 }

@@ -16,9 +16,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Refuses a request body that cannot hold acceptable unit data before any of it is read: more than twice the unit
- * data limit (room for JSON escaping) plus 1 MiB for the rest of the request. The exact limit on the data itself is
- * checked where the data is parsed.
+ * Refuses a request body that cannot hold acceptable unit data: more than twice the unit data limit (room for JSON
+ * escaping) plus 1 MiB for the rest of the request. A body that announces its length is refused before any of it is
+ * read; any other (chunked) body fails as soon as the limit is passed while it is read. The exact limit on the data
+ * itself is checked where the data is parsed, and every text field has its own ({@link TextLimits}).
  */
 @Component
 class RequestSizeLimitFilter extends OncePerRequestFilter {
@@ -37,7 +38,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
       throws ServletException, IOException {
     long length = request.getContentLengthLong();
     if (length <= maxRequestBytes) {
-      chain.doFilter(request, response);
+      chain.doFilter(new BoundedBodyRequest(request, maxRequestBytes), response);
       return;
     }
     ProblemDetail problem =

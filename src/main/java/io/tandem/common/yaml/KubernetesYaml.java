@@ -2,6 +2,7 @@ package io.tandem.common.yaml;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.text.Texts;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
 import org.yaml.snakeyaml.composer.Composer;
@@ -32,12 +34,30 @@ public final class KubernetesYaml {
   private KubernetesYaml() {}
 
   /**
+   * The most characters a text parsed outside a write may expand to through its aliases. Stored data passed the
+   * configured unit data limit when it was written; this bounds what is parsed from elsewhere (a function's argument).
+   */
+  static final long DEFAULT_MAX_EXPANDED_CHARS = 16L * 1024 * 1024;
+
+  /** As {@link #parse(String, long)}, with {@link #DEFAULT_MAX_EXPANDED_CHARS}. */
+  public static List<KubernetesResource> parse(String text) {
+    return parse(text, DEFAULT_MAX_EXPANDED_CHARS);
+  }
+
+  /**
    * Parses and validates {@code text}.
    *
-   * @throws TandemException {@code invalid-yaml} for text that is not YAML, {@code validation-failed} for a document
-   *     that is not a Kubernetes object or an object that appears twice
+   * @param maxExpandedChars the most characters of text (strings, keys, and one for each node) the documents may
+   *     hold once every alias is expanded
+   * @throws TandemException {@code invalid-yaml} for text that is not YAML or expands beyond {@code
+   *     maxExpandedChars}, {@code validation-failed} for a document that is not a Kubernetes object, an object that
+   *     appears twice, or a text holding a NUL or an unpaired surrogate
    */
-  public static List<KubernetesResource> parse(String text) {
+  public static List<KubernetesResource> parse(String text, long maxExpandedChars) {
+    String flaw = Texts.flaw(text);
+    if (flaw != null) {
+      throw TandemException.validation("The data " + flaw + ".");
+    }
     LoaderOptions options = new LoaderOptions();
     options.setAllowDuplicateKeys(false);
     options.setMaxAliasesForCollections(MAX_ALIASES);
@@ -49,18 +69,21 @@ public final class KubernetesYaml {
 
     List<KubernetesResource> resources = new ArrayList<>();
     Set<String> ids = new HashSet<>();
+    ExpandedSize expanded = new ExpandedSize(maxExpandedChars);
     int document = 1; // the document being read, for error messages
     try {
       for (; composer.checkNode(); document++) {
         Node node = composer.getNode();
         int line = node.getStartMark().getLine() + 1;
-        if (node.getTag() == Tag.NULL) {
+        if (node.getTag() == Tag.NULL && node instanceof ScalarNode scalar && scalar.getValue().isEmpty()) {
           continue; // an empty document, e.g. after a trailing '---'
         }
         if (!(node instanceof MappingNode)) {
           throw invalidDocument(document, line, "is not a mapping; a Kubernetes object was expected");
         }
-        KubernetesResource resource = toResource(constructor.construct(node), document, line);
+        Object tree = constructor.construct(node);
+        expanded.add(tree, document, line);
+        KubernetesResource resource = toResource(tree, document, line);
         if (!ids.add(resource.id())) {
           throw invalidDocument(document, line, "repeats the object " + resource.id() + " of an earlier document");
         }

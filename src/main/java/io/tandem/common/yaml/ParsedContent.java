@@ -19,25 +19,35 @@ public final class ParsedContent {
   private static final Map<String, Entry> CACHE = new LinkedHashMap<>(256, 0.75f, true);
   private static long cachedChars;
 
-  private record Entry(List<KubernetesResource> resources, int chars) {}
+  /** {@code maxExpandedChars}: the limit the text was parsed under, which it is known to keep. */
+  private record Entry(List<KubernetesResource> resources, int chars, long maxExpandedChars) {}
 
   private ParsedContent() {}
 
-  /** As {@link KubernetesYaml#parse}, served from the cache when the same text was parsed before. */
+  /** As {@link KubernetesYaml#parse(String)}, served from the cache when the same text was parsed before. */
   public static List<KubernetesResource> parse(String text) {
+    return parse(text, KubernetesYaml.DEFAULT_MAX_EXPANDED_CHARS);
+  }
+
+  /**
+   * As {@link KubernetesYaml#parse(String, long)}, served from the cache when the same text was parsed before under
+   * the same limit or a lower one.
+   */
+  public static List<KubernetesResource> parse(String text, long maxExpandedChars) {
     if (text.length() > MAX_ENTRY_CHARS) {
-      return KubernetesYaml.parse(text);
+      return KubernetesYaml.parse(text, maxExpandedChars);
     }
     String key = ContentHash.sha256Hex(text);
     synchronized (CACHE) {
       Entry hit = CACHE.get(key);
-      if (hit != null) {
+      if (hit != null && hit.maxExpandedChars() <= maxExpandedChars) {
         return hit.resources();
       }
     }
-    List<KubernetesResource> resources = KubernetesYaml.parse(text);
+    List<KubernetesResource> resources = KubernetesYaml.parse(text, maxExpandedChars);
     synchronized (CACHE) {
-      if (CACHE.put(key, new Entry(resources, text.length())) == null) {
+      Entry previous = CACHE.put(key, new Entry(resources, text.length(), maxExpandedChars));
+      if (previous == null) {
         cachedChars += text.length();
       }
       var eldest = CACHE.entrySet().iterator();

@@ -1,55 +1,129 @@
 package io.tandem.git.domain;
 
 import io.tandem.common.error.TandemException;
+import io.tandem.common.net.OutboundPolicy;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.transport.URIish;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
-/** What the API accepts as a repository URL, branch and path inside a repository. */
+/**
+ * What the API accepts as a repository URL, branch and path inside a repository. A URL is parsed strictly, the way
+ * Git itself tells them apart, before its scheme is held against the allow-list: {@code scheme://…}; {@code file:path};
+ * scp-like {@code [user@]host:path} (a colon before any slash) is ssh; a path (no colon before the first slash) is a
+ * folder on this server, so file. Anything else is refused.
+ */
 @Component
 public class GitUrls {
 
+  private static final Pattern SCHEME_URL = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*)://.*", Pattern.DOTALL);
+  private static final Pattern FILE_URL = Pattern.compile("(?i)file:.*", Pattern.DOTALL);
+  private static final Pattern SCP_LIKE = Pattern.compile("(?:[^@/:\\[\\]]+@)?(\\[[0-9A-Fa-f:.]+]|[^@/:\\[\\]]+):.*", Pattern.DOTALL);
+
+  /** A repository URL as parsed: its scheme, and the host and port a connection goes to (null and 0 for file). */
+  public record GitUrl(String url, String scheme, String host, int port) {}
+
   private final Set<String> allowedSchemes;
+  private final OutboundPolicy outbound;
 
   /**
    * @param allowedSchemes the configured schemes; when unset, https, http, ssh and git, plus file where the sandbox
    *     runs (a local run): a file: URL reads and writes the server's own disk, which a deployment must not offer
    */
   GitUrls(@Value("${tandem.git.allowed-schemes:}") String allowedSchemes,
-      @Value("${tandem.sandbox.enabled:true}") boolean localRun) {
+      @Value("${tandem.sandbox.enabled:true}") boolean localRun, OutboundPolicy outbound) {
     String schemes = !allowedSchemes.isBlank() ? allowedSchemes : localRun ? "https,http,ssh,git,file" : "https,http,ssh,git";
     this.allowedSchemes = Arrays.stream(schemes.split(","))
         .map(scheme -> scheme.trim().toLowerCase(Locale.ROOT))
         .filter(scheme -> !scheme.isEmpty())
         .collect(Collectors.toSet());
+    this.outbound = outbound;
   }
 
-  /** A repository URL of an allowed scheme, without credentials in it (they go in {@code credentials}). */
+  /**
+   * A repository URL of an allowed scheme and destination, without credentials in it (they go in
+   * {@code credentials}).
+   *
+   * @throws TandemException {@code validation-failed} or {@code destination-not-allowed}, naming the field
+   */
   public String require(String field, String url) {
+    GitUrl parsed = parse(field, url);
+    if (!allowedSchemes.contains(parsed.scheme())) {
+      throw TandemException.validation("Field '" + field + "' uses '" + parsed.scheme() + "', which this server does not allow"
+          + " (tandem.git.allowed-schemes: " + String.join(", ", allowedSchemes.stream().sorted().toList()) + ").");
+    }
+    if (parsed.host() != null) {
+      outbound.requireAllowed(field, parsed.host(), parsed.port());
+    }
+    return parsed.url();
+  }
+
+  /** Parses a URL as described above, without looking at the allow-list. */
+  static GitUrl parse(String field, String url) {
     if (url == null || url.isBlank()) {
       throw TandemException.validation("Field '" + field + "' is required: the repository URL.");
     }
-    URIish uri;
+    String text = url.strip();
+    if (text.chars().anyMatch(c -> Character.isISOControl(c))) {
+      throw TandemException.validation("Field '" + field + "' contains a control character.");
+    }
+    URIish jgit;
     try {
-      uri = new URIish(url.strip());
+      jgit = new URIish(text); // what JGit will make of it must parse too
     } catch (URISyntaxException e) {
-      throw TandemException.validation("Field '" + field + "' is not a repository URL: " + e.getReason() + ".");
+      throw notAUrl(field);
     }
-    String scheme = uri.getScheme() == null ? "ssh" : uri.getScheme().toLowerCase(Locale.ROOT); // git@host:path is SSH
-    if (!allowedSchemes.contains(scheme)) {
-      throw TandemException.validation("Field '" + field + "' uses '" + scheme + "', which this server does not allow"
-          + " (tandem.git.allowed-schemes: " + String.join(", ", allowedSchemes.stream().sorted().toList()) + ").");
-    }
-    if (uri.getPass() != null) {
+    if (jgit.getPass() != null) {
       throw TandemException.validation("Field '" + field + "' must not contain a password; give it in 'credentials'.");
     }
-    return url.strip();
+    if (SCHEME_URL.matcher(text).matches()) {
+      return schemeUrl(field, text);
+    }
+    if (FILE_URL.matcher(text).matches()) {
+      return new GitUrl(text, "file", null, 0);
+    }
+    int colon = text.indexOf(':');
+    int slash = text.indexOf('/');
+    if (colon < 0 || (slash >= 0 && slash < colon)) {
+      return new GitUrl(text, "file", null, 0); // a folder on this server, as Git reads it
+    }
+    // colon > 1: a drive letter (C:) is a Windows path; a host starting with '-' could be read as an option
+    if (SCP_LIKE.matcher(text).matches() && jgit.getHost() != null && colon > 1 && !jgit.getHost().startsWith("-")) {
+      return new GitUrl(text, "ssh", jgit.getHost(), OutboundPolicy.defaultPort("ssh", jgit.getPort()));
+    }
+    throw notAUrl(field);
+  }
+
+  private static GitUrl schemeUrl(String field, String text) {
+    URI uri;
+    try {
+      uri = new URI(text);
+    } catch (URISyntaxException e) {
+      throw notAUrl(field);
+    }
+    String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+    if (scheme.equals("file")) {
+      if (uri.getRawAuthority() != null && !uri.getRawAuthority().isEmpty()) {
+        throw TandemException.validation("Field '" + field + "' names a host in a file: URL; file: URLs are folders on this server.");
+      }
+      return new GitUrl(text, scheme, null, 0);
+    }
+    if (uri.getHost() == null || uri.getHost().isBlank() || uri.getHost().startsWith("-")) {
+      throw TandemException.validation("Field '" + field + "' has no host.");
+    }
+    return new GitUrl(text, scheme, uri.getHost(), OutboundPolicy.defaultPort(scheme, uri.getPort()));
+  }
+
+  private static TandemException notAUrl(String field) {
+    return TandemException.validation("Field '" + field + "' is not a repository URL (scheme://host/path, user@host:path or a"
+        + " file: URL).");
   }
 
   public static String branch(String branch) {

@@ -55,14 +55,16 @@ public class ImportService {
   private final UnitService units;
   private final SpaceService spaces;
   private final GitUrls urls;
+  private final GitRemoteGuard guard;
   private final Path workRoot;
   private final int timeoutSeconds;
 
-  ImportService(UnitService units, SpaceService spaces, GitUrls urls, TandemProperties properties,
+  ImportService(UnitService units, SpaceService spaces, GitUrls urls, GitRemoteGuard guard, TandemProperties properties,
       @Value("${tandem.git.timeout:30s}") Duration timeout) {
     this.units = units;
     this.spaces = spaces;
     this.urls = urls;
+    this.guard = guard;
     this.workRoot = properties.dataDir().resolve("git").resolve("imports").toAbsolutePath().normalize();
     this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
   }
@@ -81,6 +83,7 @@ public class ImportService {
           .setBare(true)
           .setCredentialsProvider(request.credentials() == null ? null : request.credentials().provider())
           .setTimeout(timeoutSeconds)
+          .setTransportConfigCallback(guard)
           .call()) {
         Repository repo = git.getRepository();
         String ref = request.ref() == null || request.ref().isBlank() ? "HEAD" : request.ref().strip();
@@ -100,7 +103,7 @@ public class ImportService {
         }
       }
     } catch (GitAPIException e) {
-      throw new TandemException(ProblemCode.GIT_REMOTE_FAILED, "Cannot read the repository " + url + ": " + MirrorWorker.describe(e));
+      throw new TandemException(ProblemCode.GIT_REMOTE_FAILED, "Cannot read the repository " + url + ": " + MirrorWorker.describe(e) + ".");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
@@ -241,8 +244,8 @@ public class ImportService {
     }
     try (Stream<Path> paths = Files.walk(dir)) {
       paths.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-    } catch (IOException e) {
-      // a leftover temporary clone; the next start of the server does not need it
+    } catch (IOException | UncheckedIOException e) {
+      // a leftover temporary clone (JGit's background gc may still be writing into it); the server does not need it
     }
   }
 }

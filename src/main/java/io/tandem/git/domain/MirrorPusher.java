@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.TransportConfigCallback;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheBuilder;
@@ -67,9 +68,12 @@ public class MirrorPusher {
   private final String committerEmail;
   private final String authorEmailDomain;
   private final int timeoutSeconds;
+  private final TransportConfigCallback guard;
 
-  public MirrorPusher(Path cacheRoot, String authorEmailDomain, int timeoutSeconds) {
+  /** @param guard checks the remote before each connection (see {@link GitRemoteGuard}) */
+  public MirrorPusher(Path cacheRoot, String authorEmailDomain, int timeoutSeconds, TransportConfigCallback guard) {
     this.cacheRoot = cacheRoot;
+    this.guard = guard;
     this.authorEmailDomain = authorEmailDomain;
     this.committerEmail = "tandem@" + authorEmailDomain;
     this.timeoutSeconds = timeoutSeconds;
@@ -148,6 +152,7 @@ public class MirrorPusher {
         .setRemoveDeletedRefs(true)
         .setCredentialsProvider(mirror.credentials().provider())
         .setTimeout(timeoutSeconds)
+        .setTransportConfigCallback(guard)
         .call();
     return git.getRepository().resolve(tracking);
   }
@@ -331,12 +336,14 @@ public class MirrorPusher {
         .setForce(false)
         .setCredentialsProvider(mirror.credentials().provider())
         .setTimeout(timeoutSeconds)
+        .setTransportConfigCallback(guard)
         .call();
     for (PushResult result : results) {
       RemoteRefUpdate ref = result.getRemoteUpdate("refs/heads/" + mirror.branch());
       if (ref != null) {
-        if (ref.getStatus() == RemoteRefUpdate.Status.REJECTED_OTHER_REASON && ref.getMessage() != null) {
-          throw new IOException("The remote refused the push to '" + mirror.branch() + "': " + ref.getMessage());
+        if (ref.getStatus() == RemoteRefUpdate.Status.REJECTED_OTHER_REASON) {
+          // not the remote's message: what it says is not repeated (RemoteFailures)
+          throw new IOException("The remote refused the push to '" + mirror.branch() + "'.");
         }
         return ref.getStatus();
       }

@@ -1,6 +1,8 @@
 package io.tandem.git.domain;
 
 import io.tandem.common.config.TandemProperties;
+import io.tandem.common.net.RemoteFailures;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -12,6 +14,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.eclipse.jgit.errors.NoRemoteRepositoryException;
+import org.eclipse.jgit.errors.TransportException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -31,10 +36,12 @@ class MirrorWorker implements DisposableBean {
 
   private static final Logger log = LoggerFactory.getLogger(MirrorWorker.class);
   private static final Duration LEASE = Duration.ofMinutes(5);
+  private static final Pattern AUTH_FAILURE = Pattern.compile("(?i)not authorized|authentication is required|auth fail");
 
   private final GitMirrorStore store;
   private final GitMirrorService mirrors;
   private final MirrorPusher pusher;
+  private final GitUrls urls;
   private final Clock clock;
   private final int batch;
   private final Duration retryInitial;
@@ -42,7 +49,8 @@ class MirrorWorker implements DisposableBean {
   private final ExecutorService executor;
   private final Semaphore free;
 
-  MirrorWorker(GitMirrorStore store, GitMirrorService mirrors, TandemProperties properties, Clock clock,
+  MirrorWorker(GitMirrorStore store, GitMirrorService mirrors, GitUrls urls, GitRemoteGuard guard, TandemProperties properties,
+      Clock clock,
       @Value("${tandem.git.threads:2}") int threads,
       @Value("${tandem.git.batch:500}") int batch,
       @Value("${tandem.git.retry-initial:1s}") Duration retryInitial,
@@ -51,12 +59,13 @@ class MirrorWorker implements DisposableBean {
       @Value("${tandem.git.author-email-domain:users.tandem.invalid}") String authorEmailDomain) {
     this.store = store;
     this.mirrors = mirrors;
+    this.urls = urls;
     this.clock = clock;
     this.batch = batch;
     this.retryInitial = retryInitial;
     this.retryMax = retryMax;
     Path cache = properties.dataDir().resolve("git").resolve("mirrors").toAbsolutePath().normalize();
-    this.pusher = new MirrorPusher(cache, authorEmailDomain, (int) Math.max(1, timeout.toSeconds()));
+    this.pusher = new MirrorPusher(cache, authorEmailDomain, (int) Math.max(1, timeout.toSeconds()), guard);
     this.executor = Executors.newFixedThreadPool(threads, runnable -> {
       Thread thread = new Thread(runnable, "git-mirror");
       thread.setDaemon(true);
@@ -102,6 +111,7 @@ class MirrorWorker implements DisposableBean {
       MirrorPusher.Mirror target = new MirrorPusher.Mirror(spaceId, mirror.space(), mirror.url(), mirror.branch(),
           mirror.pathPrefix(), mirrors.credentials(stored), stored.pushedCommit(), stored.overwriteOnce());
       try {
+        urls.require("url", mirror.url()); // the settings may have changed since the mirror was configured
         MirrorPusher.Outcome outcome = pusher.push(target, entries);
         if (outcome instanceof MirrorPusher.Conflicted conflict) {
           log.warn("Git mirror of space {} stopped: {}", mirror.space(), conflict.detail());
@@ -143,16 +153,24 @@ class MirrorWorker implements DisposableBean {
     return delay.compareTo(max) > 0 ? max : delay;
   }
 
-  /** The failure's own message, and its causes', which name the remote's answer; never credentials (none in URLs). */
+  /**
+   * A failure in words of our own: a generic network reason, or what kind of refusal it was. Never the remote's
+   * messages, which JGit puts into its exceptions' text: the remote may be a service the caller cannot otherwise read.
+   */
   static String describe(Throwable error) {
-    StringBuilder text = new StringBuilder();
-    for (Throwable cause = error; cause != null && text.length() < 500; cause = cause.getCause()) {
-      String message = cause.getMessage();
-      if (message != null && !text.toString().contains(message)) {
-        text.append(text.length() == 0 ? "" : ": ").append(message);
+    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof NoRemoteRepositoryException) {
+        return "repository not found";
+      }
+      if (cause instanceof TransportException && cause.getMessage() != null
+          && AUTH_FAILURE.matcher(cause.getMessage()).find()) {
+        return "authentication failed"; // JGit's own wording, matched, not repeated
+      }
+      if (cause instanceof IOException && cause.getMessage() != null && cause.getMessage().startsWith("The remote refused the push")) {
+        return cause.getMessage(); // our own text (MirrorPusher)
       }
     }
-    return text.length() == 0 ? error.getClass().getSimpleName() : text.toString();
+    return RemoteFailures.reason(error, "the remote could not be read or written");
   }
 
   @Override

@@ -36,12 +36,14 @@ public class BulkActions {
 
   /**
    * @param space the space, or {@code null} for all spaces (then named units read {@code space/unit})
-   * @param named unit names, ANDed with the filter; none means every unit the filter selects
+   * @param named unit names, ANDed with the filter; none means every unit the filter selects; each named unit that
+   *     does not exist is reported as a not-found result
    * @throws TandemException {@code invalid-argument} for an unknown action, {@code invalid-where}, {@code not-found}
    */
   public List<Result> run(String space, String action, List<String> named, UnitFilter filter, boolean dryRun) {
     UnitAction.Kind kind = kind(action);
-    List<UnitKey> selected = select(space, named, filter);
+    List<Result> missing = new ArrayList<>();
+    List<UnitKey> selected = select(space, named, filter, missing);
     // Providers apply before the units that link to them, and are destroyed after them: each such action waits
     // for the ones it depends on, queued here first.
     Map<UnitKey, Set<UnitKey>> before = kind == UnitAction.Kind.Refresh ? Map.of() : waitsFor(selected, kind);
@@ -67,6 +69,7 @@ public class BulkActions {
         results.add(new Result(key.space(), key.unit(), null, e));
       }
     }
+    results.addAll(missing);
     return results;
   }
 
@@ -123,19 +126,33 @@ public class BulkActions {
     return results;
   }
 
-  private List<UnitKey> select(String space, List<String> named, UnitFilter filter) {
+  /**
+   * The units to act on. Named units that do not exist are not acted on (nor ordered), dry run or not: each becomes a
+   * not-found result in {@code missing}. Named units that exist but that the filter does not select are left out.
+   */
+  private List<UnitKey> select(String space, List<String> named, UnitFilter filter, List<Result> missing) {
     if (named == null || named.isEmpty()) {
       return units.select(space, filter);
     }
+    // selecting in one space first makes an unknown space a 404 for the request rather than for each unit
+    Set<UnitKey> matching = space != null || !filter.isAll() ? new HashSet<>(units.select(space, filter)) : null;
     List<UnitKey> wanted = new ArrayList<>();
     for (String name : new LinkedHashSet<>(named)) {
-      wanted.add(key(space, name));
+      UnitKey key = key(space, name);
+      if (matching != null && matching.contains(key)) {
+        wanted.add(key);
+        continue;
+      }
+      try {
+        units.get(key.space(), key.unit());
+        if (matching == null) {
+          wanted.add(key);
+        }
+      } catch (TandemException e) {
+        missing.add(new Result(key.space(), key.unit(), null, e));
+      }
     }
-    if (filter.isAll()) {
-      return wanted;
-    }
-    List<UnitKey> matching = units.select(space, filter);
-    return wanted.stream().filter(matching::contains).toList();
+    return wanted;
   }
 
   private static UnitKey key(String space, String name) {

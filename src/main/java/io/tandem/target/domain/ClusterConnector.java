@@ -4,10 +4,18 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.VersionInfo;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.net.OutboundPolicy;
+import io.tandem.common.net.RemoteFailures;
+import java.net.URI;
+import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import org.springframework.stereotype.Component;
 
 /** Builds Kubernetes clients from credentials, and checks that a cluster answers. */
@@ -17,10 +25,29 @@ public class ClusterConnector {
   private static final int CONNECT_TIMEOUT_MS = 3_000;
   private static final int REQUEST_TIMEOUT_MS = 10_000;
 
-  private final Clock clock;
+  /** Kubernetes' own Status reasons: named in errors as one of this fixed set, never as the text a server sent. */
+  private static final Set<String> STATUS_REASONS = Set.of("BadRequest", "Unauthorized", "Forbidden", "NotFound",
+      "AlreadyExists", "Conflict", "Gone", "Invalid", "ServerTimeout", "Timeout", "TooManyRequests", "MethodNotAllowed",
+      "NotAcceptable", "RequestEntityTooLarge", "UnsupportedMediaType", "InternalError", "Expired", "ServiceUnavailable");
 
-  public ClusterConnector(Clock clock) {
+  private final Clock clock;
+  private final OutboundPolicy outbound;
+
+  public ClusterConnector(Clock clock, OutboundPolicy outbound) {
     this.clock = clock;
+    this.outbound = outbound;
+  }
+
+  /**
+   * At registration: refuses credentials whose server (or proxy) is a destination this server must not call.
+   *
+   * @throws TandemException {@code destination-not-allowed}
+   */
+  public void requireAllowed(TargetCredentials credentials) {
+    String field = credentials.kubeconfig() != null ? "kubeconfig" : "server";
+    for (URI destination : destinations(config(credentials, null))) {
+      outbound.requireAllowed(field, destination);
+    }
   }
 
   /**
@@ -59,8 +86,37 @@ public class ClusterConnector {
     return config;
   }
 
+  /**
+   * A client, once the server (and proxy) it would call are checked again: DNS may have changed since registration.
+   *
+   * @throws TandemException {@code destination-not-allowed}
+   */
   public KubernetesClient connect(TargetCredentials credentials, String namespace) {
-    return new KubernetesClientBuilder().withConfig(config(credentials, namespace)).build();
+    Config config = config(credentials, namespace);
+    String field = credentials.kubeconfig() != null ? "kubeconfig" : "server";
+    for (URI destination : destinations(config)) {
+      try {
+        outbound.resolveAllowed(field, destination);
+      } catch (UnknownHostException e) {
+        // the client fails on its own, as "host not found"
+      }
+    }
+    return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  /** Where a client with this configuration opens connections: the API server, and a proxy when one is set. */
+  private static List<URI> destinations(Config config) {
+    List<URI> destinations = new ArrayList<>();
+    for (String url : new String[] {config.getMasterUrl(), config.getHttpsProxy(), config.getHttpProxy()}) {
+      if (url != null && !url.isBlank()) {
+        try {
+          destinations.add(URI.create(url.strip()));
+        } catch (IllegalArgumentException e) {
+          throw TandemException.validation("The cluster server or proxy is not a URL.");
+        }
+      }
+    }
+    return destinations;
   }
 
   /** Asks the cluster for its version; never throws. The error names the failure, not the credentials. */
@@ -75,14 +131,17 @@ public class ClusterConnector {
     }
   }
 
-  /** A failure in words fit for users: the exception's own message, cut short, with no request headers in it. */
+  /**
+   * A failure in words of our own: the HTTP status and Kubernetes reason of an answer, or a generic network reason.
+   * Never the text the server sent, which may be anything when the "cluster" is some other service.
+   */
   public static String describe(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
+    for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof KubernetesClientException k && k.getCode() > 0) {
+        String reason = k.getStatus() == null ? null : k.getStatus().getReason();
+        return "HTTP " + k.getCode() + " from the cluster" + (reason != null && STATUS_REASONS.contains(reason) ? " (" + reason + ")" : "");
+      }
     }
-    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-    message = message.replaceAll("(?i)(bearer|token|authorization)[^,;\\n]*", "$1 [redacted]");
-    return message.length() > 300 ? message.substring(0, 300) + "…" : message;
+    return RemoteFailures.reason(e, "the cluster could not be reached or read");
   }
 }

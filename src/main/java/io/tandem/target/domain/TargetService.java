@@ -53,6 +53,7 @@ public class TargetService {
     Slugs.require("slug", request.slug());
     TargetCredentials credentials = credentials(request.kubeconfig(), request.context(), request.server(),
         request.token(), request.caData(), Boolean.TRUE.equals(request.insecureSkipTlsVerify()));
+    connector.requireAllowed(credentials);
     String namespace = namespace(request.namespace());
     String server = serverOf(credentials, namespace);
     Instant now = now();
@@ -100,6 +101,7 @@ public class TargetService {
                             patch.has("token") ? patch.text("token") : old.token(),
                             patch.has("caData") ? patch.text("caData") : old.caData(),
                             patch.has("insecureSkipTlsVerify") ? Boolean.TRUE.equals(patch.bool("insecureSkipTlsVerify")) : old.insecureSkipTlsVerify());
+                connector.requireAllowed(credentials);
               }
               String namespace = patch.has("namespace") ? namespace(patch.text("namespace")) : current.namespace();
               String server = serverOf(credentials, namespace);

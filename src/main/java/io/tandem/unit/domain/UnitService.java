@@ -538,7 +538,7 @@ public class UnitService {
           ProblemCode.PAYLOAD_TOO_LARGE,
           "Unit data is " + size + " bytes; the limit is " + maxDataBytes + " bytes.");
     }
-    return ParsedContent.parse(data);
+    return ParsedContent.parse(data, maxDataBytes);
   }
 
   private TandemException unitNotFound(String space, String slug) {

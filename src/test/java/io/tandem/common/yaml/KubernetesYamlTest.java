@@ -371,6 +371,59 @@ class KubernetesYamlTest {
     assertThat(data.get("copy")).isEqualTo(Map.of("a", "b"));
   }
 
+  @Test
+  void scalarAliasesThatExpandBeyondTheLimitAreInvalidYaml() {
+    String big = "x".repeat(10_000);
+    StringBuilder lines = new StringBuilder("value: &v \"" + big + "\"\n");
+    for (int i = 0; i < 200; i++) {
+      lines.append("k").append(i).append(": *v\n");
+    }
+    String text = configMap(lines.toString());
+
+    assertThat(text.length()).isLessThan(20_000);
+    assertThatThrownBy(() -> KubernetesYaml.parse(text, 1_000_000))
+        .isInstanceOfSatisfying(TandemException.class, e -> assertThat(e.code()).isEqualTo(ProblemCode.INVALID_YAML))
+        .hasMessageContaining("expands through its aliases to more than 1000000 characters");
+  }
+
+  @Test
+  void textWithoutAliasesIsWithinALimitOfItsOwnLength() {
+    String text = configMap("a: " + "x".repeat(5_000) + "\nb: [1, 2, {c: ''}]\n");
+
+    assertThat(KubernetesYaml.parse(text, text.length())).hasSize(1);
+  }
+
+  @Test
+  void escapedNulIsRefusedNamingItsPath() {
+    assertRejected(configMap("password: \"a\\0b\"\n"), ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("'data.password'")
+        .hasMessageContaining("NUL");
+  }
+
+  @Test
+  void escapedLoneSurrogateIsRefusedNamingItsPath() {
+    assertRejected(configMap("\"k\\ud800\": v\n"), ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("a key in 'data'")
+        .hasMessageContaining("unpaired surrogate");
+  }
+
+  @Test
+  void explicitNullDocumentIsNotAKubernetesObject() {
+    assertRejected("null", ProblemCode.VALIDATION_FAILED).hasMessageContaining("not a mapping");
+    assertRejected("~\n", ProblemCode.VALIDATION_FAILED).hasMessageContaining("not a mapping");
+  }
+
+  private static String configMap(String dataLines) {
+    return """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+        data:
+        """
+        + dataLines.lines().map(line -> "  " + line + "\n").reduce("", String::concat);
+  }
+
   private static Map<?, ?> data(String dataLines) {
     String text =
         """

@@ -4,20 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tandem.common.error.TandemException;
+import io.tandem.common.net.OutboundPolicy;
+import io.tandem.common.net.OutboundProperties;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class GitUrlsTest {
 
-  final GitUrls urls = new GitUrls("https,ssh", true);
+  static final OutboundPolicy POLICY = new OutboundPolicy(new OutboundProperties(false, List.of()));
+
+  final GitUrls urls = new GitUrls("https,ssh", true, POLICY);
 
   @org.junit.jupiter.api.Test
   void fileUrlsAreAcceptedByDefaultOnlyWhereTheSandboxRuns() {
-    assertThat(new GitUrls("", true).require("url", "file:///srv/repo.git")).isEqualTo("file:///srv/repo.git");
-    assertThatThrownBy(() -> new GitUrls("", false).require("url", "file:///srv/repo.git"))
+    assertThat(new GitUrls("", true, POLICY).require("url", "file:///srv/repo.git")).isEqualTo("file:///srv/repo.git");
+    assertThatThrownBy(() -> new GitUrls("", false, POLICY).require("url", "file:///srv/repo.git"))
         .isInstanceOf(TandemException.class).hasMessageContaining("does not allow");
-    assertThat(new GitUrls("", false).require("url", "https://github.com/acme/deploy.git")).isNotBlank();
+    assertThat(new GitUrls("", false, POLICY).require("url", "https://github.com/acme/deploy.git")).isNotBlank();
   }
 
   @ParameterizedTest
@@ -53,5 +58,42 @@ class GitUrlsTest {
   @ValueSource(strings = {"bad..branch", "ends.lock", "with space", "-"})
   void invalidBranchNamesAreRefused(String branch) {
     assertThatThrownBy(() -> GitUrls.branch(branch)).isInstanceOf(TandemException.class).hasMessageContaining("branch");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"/some/folder, file", "./repo, file", "relative/folder, file", "file:/srv/repo.git, file",
+      "file:///srv/repo.git, file", "git@github.com:acme/deploy.git, ssh", "github.com:acme/deploy.git, ssh",
+      "ssh://git@github.com/acme/deploy.git, ssh", "HTTPS://github.com/acme/deploy.git, https"})
+  void urlsAreClassedTheWayGitReadsThem(String url, String scheme) {
+    assertThat(GitUrls.parse("url", url).scheme()).isEqualTo(scheme);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/some/folder", "relative", "file:/srv/repo.git"})
+  void aPathWithoutASchemeIsAFolderOnTheServerAndNeedsTheFileScheme(String url) {
+    assertThatThrownBy(() -> urls.require("url", url)).isInstanceOf(TandemException.class)
+        .hasMessageContaining("'file', which this server does not allow");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"a\u0000b", "https://github.com/a\u0000b.git", "git@github.com:acme/\u001b[31m.git", "x\u007f"})
+  void controlCharactersAreRefusedNamingTheField(String url) {
+    assertThatThrownBy(() -> urls.require("url", url)).isInstanceOf(TandemException.class)
+        .hasMessageContaining("'url'").hasMessageContaining("control character");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"https://", "https:///repo.git", "file://otherhost/srv/repo.git", "c:repo", "ssh://-oProxyCommand=x/repo",
+      "https://host/my repo.git"})
+  void unparsableUrlsAreRefused(String url) {
+    assertThatThrownBy(() -> GitUrls.parse("url", url)).isInstanceOf(TandemException.class).hasMessageContaining("'url'");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"https://127.0.0.1/repo.git", "ssh://git@[::1]/repo.git", "git@169.254.169.254:repo.git",
+      "https://10.0.0.8/repo.git", "https://0.0.0.0/repo.git"})
+  void remotesOnNonPublicAddressesAreRefused(String url) {
+    assertThatThrownBy(() -> urls.require("url", url)).isInstanceOfSatisfying(TandemException.class,
+        e -> assertThat(e.code()).isEqualTo(io.tandem.common.error.ProblemCode.DESTINATION_NOT_ALLOWED));
   }
 }
