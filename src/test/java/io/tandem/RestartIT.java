@@ -91,7 +91,8 @@ class RestartIT {
             "--tandem.data-dir=" + dataDir,
             "--tandem.embedded-postgres.persistent=true",
             "--tandem.git.interval=200ms",
-            "--tandem.git.retry-max=500ms");
+            "--tandem.git.retry-max=500ms",
+            "--tandem.sandbox.engine=mock");
   }
 
   private static Api api(ConfigurableApplicationContext server) {
