@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 final class ChildProcesses implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(ChildProcesses.class);
-  private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+  private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
   private final Path state;
   private final Path pids;
@@ -80,10 +80,23 @@ final class ChildProcesses implements AutoCloseable {
     return state.resolve("logs").resolve(name + ".log");
   }
 
+  /** SIGTERM to all at once (newest first), then a shared wait; what has not stopped by then is killed. */
   @Override
   public void close() {
-    while (!running.isEmpty()) {
-      stop(running.pop().toHandle());
+    List<ProcessHandle> stopping = running.stream().map(Process::toHandle).toList();
+    running.clear();
+    stopping.forEach(ProcessHandle::destroy);
+    long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+    for (ProcessHandle process : stopping) {
+      try {
+        process.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        log.warn("{} did not stop within {}; killing it", process.info().command().orElse("pid " + process.pid()), STOP_WAIT);
+        process.destroyForcibly();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        process.destroyForcibly();
+      }
     }
     try {
       Files.deleteIfExists(pids);
