@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tandem.sandbox.ControlPlaneBinaries;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
+import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
@@ -88,6 +89,61 @@ class BreakGlassOnKubeApiServerIT {
     // the observation holds the API server's defaults (the baseline has them too, so they are never a delta) but none
     // of its bookkeeping
     assertThat(live.path("data").asString()).contains("imagePullPolicy").doesNotContain("managedFields", "resourceVersion", "uid:");
+  }
+
+  @Test
+  void aWatchNoticesAKubectlScaleAndCaptureModeTakesItWithoutAnyRefreshAsked() throws Exception {
+    assertThat(api.patch(unit, Map.of("driftMode", "Capture")).status()).isEqualTo(200);
+
+    kubectl(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", space);
+
+    Eventually.eventually(java.time.Duration.ofSeconds(30), () -> api.get(unit).json().path("headRevisionNum").asInt() == 2, "the scale captured by the watch");
+    assertThat(api.get(unit + "/data").body()).isEqualTo(original.replace("replicas: 1", "replicas: 3"));
+    assertThat(api.get(unit + "/revisions/2").json().path("mutations").get(0).path("by").asString()).contains("kubectl");
+  }
+
+  @Test
+  void aCustomResourceDefinitionIsEstablishedBeforeItsResourcesAreApplied() {
+    String crd = """
+        apiVersion: example.tandem.dev/v1
+        kind: Widget
+        metadata:
+          name: first
+          namespace: %s
+        spec:
+          size: 3
+        ---
+        apiVersion: apiextensions.k8s.io/v1
+        kind: CustomResourceDefinition
+        metadata:
+          name: widgets.example.tandem.dev
+        spec:
+          group: example.tandem.dev
+          names: {kind: Widget, plural: widgets, singular: widget}
+          scope: Namespaced
+          versions:
+          - name: v1
+            served: true
+            storage: true
+            schema:
+              openAPIV3Schema:
+                type: object
+                properties:
+                  spec:
+                    type: object
+                    properties:
+                      size: {type: integer}
+        """.formatted(space);
+    assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "widgets", "data", crd, "target", "sandbox")).status())
+        .isEqualTo(201);
+
+    JsonNode applied = post("/api/v1/spaces/" + space + "/units/widgets/apply?wait=60");
+
+    assertThat(applied.path("result").asString()).as(applied.toString()).isEqualTo("ApplyCompleted");
+    try (var client = sandbox.client()) {
+      assertThat(client.genericKubernetesResources("example.tandem.dev/v1", "Widget").inNamespace(space).withName("first").get())
+          .isNotNull();
+    }
   }
 
   JsonNode post(String path) {

@@ -21,7 +21,9 @@ import org.springframework.test.context.TestPropertySource;
 @Retention(RetentionPolicy.RUNTIME)
 @Tag(RealCluster.TAG)
 @ExtendWith(RealCluster.BinariesPresent.class)
-@TestPropertySource(properties = {"tandem.sandbox.engine=kube-apiserver", "tandem.data-dir=target/it-data-real-cluster"})
+// One set of properties for every such class: one context, so one control plane on this data folder at a time.
+@TestPropertySource(properties = {"tandem.sandbox.engine=kube-apiserver", "tandem.data-dir=target/it-data-real-cluster",
+    "tandem.live.watch-enabled=true"})
 public @interface RealCluster {
 
   String TAG = "real-cluster";

@@ -22,6 +22,7 @@ public class ClusterApplier {
 
   public static final String FIELD_MANAGER = "tandem";
   private static final Set<String> FIRST = Set.of("Namespace", "CustomResourceDefinition");
+  private static final java.time.Duration ESTABLISHED_WAIT = java.time.Duration.ofSeconds(30);
 
   /** What happened: the objects applied (and deleted) in order, and the failure that stopped it, if any. */
   public record Report(List<String> applied, List<String> deleted, String failedOn, String error) {
@@ -40,6 +41,9 @@ public class ClusterApplier {
       for (HasMetadata object : objects) {
         current = describe(object);
         client.resource(object).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+        if (object.getKind().equals("CustomResourceDefinition")) {
+          established(client, object.getMetadata().getName());
+        }
         applied.add(current);
       }
       List<String> wanted = objects.stream().map(ClusterApplier::describe).toList();
@@ -56,6 +60,17 @@ public class ClusterApplier {
     } catch (RuntimeException e) {
       return new Report(applied, deleted, current, ClusterConnector.describe(e));
     }
+  }
+
+  /**
+   * Waits until the API server serves a definition's resources: a custom resource applied before its definition is
+   * Established is refused (its kind is not known yet).
+   */
+  private static void established(KubernetesClient client, String name) {
+    client.apiextensions().v1().customResourceDefinitions().withName(name).waitUntilCondition(crd -> crd != null
+        && crd.getStatus() != null && crd.getStatus().getConditions() != null
+        && crd.getStatus().getConditions().stream().anyMatch(c -> c.getType().equals("Established") && c.getStatus().equals("True")),
+        ESTABLISHED_WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
   }
 
   /** Deletes the objects of {@code data}, dependants first. */
