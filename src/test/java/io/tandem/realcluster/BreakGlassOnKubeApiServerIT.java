@@ -103,6 +103,20 @@ class BreakGlassOnKubeApiServerIT {
   }
 
   @Test
+  void applyTakesAFieldAnotherManagerOwnsAndSaysSo() throws Exception {
+    kubectl(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", space);
+
+    JsonNode applied = post(unit + "/apply?wait=60");
+
+    assertThat(applied.path("result").asString()).as(applied.toString()).isEqualTo("ApplyCompleted");
+    assertThat(applied.path("message").asString())
+        .contains("took over from other field managers", "Deployment/" + space + "/paymentservice .spec.replicas (kubectl)");
+    try (var client = sandbox.client()) {
+      assertThat(client.apps().deployments().inNamespace(space).withName("paymentservice").get().getSpec().getReplicas()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aCustomResourceDefinitionIsEstablishedBeforeItsResourcesAreApplied() {
     String crd = """
         apiVersion: example.tandem.dev/v1

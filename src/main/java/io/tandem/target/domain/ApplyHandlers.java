@@ -53,7 +53,9 @@ class ApplyHandlers {
         }
         units.recordApply(unit.id(), revision, revision);
         return Outcome.completed("ApplyCompleted", "Applied revision " + revision + " to target '" + slug + "': "
-            + report.applied().size() + " object(s) applied" + (report.deleted().isEmpty() ? "" : ", pruned " + report.deleted()) + ".");
+            + report.applied().size() + " object(s) applied" + (report.deleted().isEmpty() ? "" : ", pruned " + report.deleted())
+            + (report.takenOver().isEmpty() ? "" : "; took over from other field managers: " + String.join(", ", report.takenOver()))
+            + ".");
       }
     };
   }

@@ -2,7 +2,9 @@ package io.tandem.target.domain;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.api.model.StatusCause;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
@@ -24,8 +26,11 @@ public class ClusterApplier {
   private static final Set<String> FIRST = Set.of("Namespace", "CustomResourceDefinition");
   private static final java.time.Duration ESTABLISHED_WAIT = java.time.Duration.ofSeconds(30);
 
-  /** What happened: the objects applied (and deleted) in order, and the failure that stopped it, if any. */
-  public record Report(List<String> applied, List<String> deleted, String failedOn, String error) {
+  /**
+   * What happened: the objects applied (and deleted) in order, the fields taken from other field managers, and the
+   * failure that stopped it, if any.
+   */
+  public record Report(List<String> applied, List<String> deleted, List<String> takenOver, String failedOn, String error) {
 
     public boolean succeeded() {
       return error == null;
@@ -35,12 +40,13 @@ public class ClusterApplier {
   public Report apply(KubernetesClient client, String defaultNamespace, String data, String previousData) {
     List<String> applied = new ArrayList<>();
     List<String> deleted = new ArrayList<>();
+    List<String> takenOver = new ArrayList<>();
     List<HasMetadata> objects = objects(client, data, defaultNamespace);
     String current = null;
     try {
       for (HasMetadata object : objects) {
         current = describe(object);
-        client.resource(object).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+        takeOwnership(client, object, current, takenOver);
         if (object.getKind().equals("CustomResourceDefinition")) {
           established(client, object.getMetadata().getName());
         }
@@ -56,10 +62,38 @@ public class ClusterApplier {
           deleted.add(current);
         }
       }
-      return new Report(applied, deleted, null, null);
+      return new Report(applied, deleted, takenOver, null, null);
     } catch (RuntimeException e) {
-      return new Report(applied, deleted, current, ClusterConnector.describe(e));
+      return new Report(applied, deleted, takenOver, current, ClusterConnector.describe(e));
     }
+  }
+
+  /**
+   * Applies without taking fields from other managers first; where the API server answers with a conflict, applies
+   * again with conflicts forced, as Tandem's configuration is what the cluster must run, and records which fields it
+   * took from whom ({@code .spec.replicas from kubectl}), so that the action says so.
+   */
+  private static void takeOwnership(KubernetesClient client, HasMetadata object, String described, List<String> takenOver) {
+    try {
+      client.resource(object).fieldManager(FIELD_MANAGER).serverSideApply();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 409) {
+        throw e;
+      }
+      client.resource(object).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+      List<StatusCause> causes = e.getStatus() == null || e.getStatus().getDetails() == null ? List.of()
+          : e.getStatus().getDetails().getCauses();
+      for (StatusCause cause : causes) {
+        takenOver.add(described + " " + cause.getField() + " (" + managerIn(cause.getMessage()) + ")");
+      }
+    }
+  }
+
+  /** The manager a conflict names: {@code conflict with "kubectl" using apps/v1} gives {@code kubectl}. */
+  static String managerIn(String message) {
+    int start = message == null ? -1 : message.indexOf('"');
+    int end = start < 0 ? -1 : message.indexOf('"', start + 1);
+    return end > start ? message.substring(start + 1, end) : "another field manager";
   }
 
   /**
@@ -85,9 +119,9 @@ public class ClusterApplier {
         client.resource(object).delete();
         deleted.add(current);
       }
-      return new Report(List.of(), deleted, null, null);
+      return new Report(List.of(), deleted, List.of(), null, null);
     } catch (RuntimeException e) {
-      return new Report(List.of(), deleted, current, ClusterConnector.describe(e));
+      return new Report(List.of(), deleted, List.of(), current, ClusterConnector.describe(e));
     }
   }
 
