@@ -33,11 +33,13 @@ public interface VariantsApi {
       @Parameter(description = STRATEGY) @RequestParam(defaultValue = "merge") String strategy, Principal principal);
 
   @Operation(operationId = "cloneUnits", summary = "Clone the units selected by where and/or units into each of toSpaces")
+  @ApiResponse(responseCode = "200", description = "Every clone was made")
   @ApiResponse(responseCode = "207", description = "Some clones could not be made; see each result's error")
   @PostMapping(path = "/clones", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<CloneResponse> cloneUnits(@PathVariable("space") String space, @RequestBody CloneRequest request, Principal principal);
 
   @Operation(operationId = "upgradeUnits", summary = "Upgrade every clone selected by where and/or units (e.g. where UpgradeNeeded = true)")
+  @ApiResponse(responseCode = "200", description = "Every selected clone was upgraded")
   @ApiResponse(responseCode = "207", description = "Some upgrades failed (conflicts …); see each result's error")
   @PostMapping(path = "/upgrades", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<UpgradesResponse> upgradeUnits(@PathVariable("space") String space, @RequestBody UpgradesRequest request,
