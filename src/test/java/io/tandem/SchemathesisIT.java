@@ -44,6 +44,8 @@ class SchemathesisIT {
   static final List<String> EXCLUDED_OPERATIONS = List.of(
       // The event stream never ends by itself; WatchIT and SecurityIT cover it.
       "streamEvents",
+      // Token ids learnt from listTokens would revoke the very token the run authenticates with; SecurityIT covers it.
+      "revokeToken",
       // Issue 16 (High, Git URLs parsed strictly; Low, silent coercion): {"url": false} is read as the folder
       // "false" and answers 502. Remove once imports refuse such URLs with a 400.
       "importUnits");
@@ -88,6 +90,8 @@ class SchemathesisIT {
     // the Git mirror and webhooks generated into the seeded space would otherwise retry for the rest of the run
     new Api(port).delete("/api/v1/spaces/" + seeded.space() + "?recursive=true", "Authorization", "Bearer " + ADMIN);
     String report = tail(output, 30_000);
+    assertThat(new Api(port).get("/api/v1/whoami", "Authorization", "Bearer " + ADMIN).status())
+        .as("the admin token still works: the run was authenticated throughout").isEqualTo(200);
     assertThat(finished).as("schemathesis ran past its time budget:\n" + report).isTrue();
     assertThat(process.exitValue()).as("schemathesis found failures (full output in " + output + "):\n" + report).isZero();
     assertThat(report).as("schemathesis tested operations").containsPattern("\\d+ passed");
@@ -144,6 +148,12 @@ class SchemathesisIT {
           dictionary("changeSet", "sale"), dictionary("trigger", "replicas"), dictionary("target", "sandbox"),
           "[parameters]",
           binding("space"), binding("unit"), binding("tag"), binding("changeSet"), binding("trigger"), binding("target"),
+          "",
+          // schemathesis parses application/yaml bodies and checks the parsed tree against the documented
+          // `type: string` of the YAML text; the status and content type of these are still checked.
+          "[[operations]]",
+          "include-operation-id = [\"getSandboxKubeconfig\", \"getUnitData\"]",
+          "checks.response_schema_conformance.enabled = false",
           "");
     }
 

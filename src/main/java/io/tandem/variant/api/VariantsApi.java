@@ -3,6 +3,7 @@ package io.tandem.variant.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -27,7 +28,8 @@ public interface VariantsApi {
   @Operation(operationId = "upgradeUnit",
       summary = "Merge the upstream's changes since the unit's base into its data (three-way; revision source Upgrade)")
   @ApiResponse(responseCode = "200", description = "Upgraded (or already up to date: changesApplied 0)")
-  @ApiResponse(responseCode = "409", description = "Conflicts (code conflict), listed in 'conflicts'; nothing changed")
+  @ApiResponse(responseCode = "409", description = "Conflicts (code conflict), listed in 'conflicts'; nothing changed",
+      content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
   @PostMapping("/units/{unit}/upgrade")
   UpgradeResult upgradeUnit(@PathVariable("space") String space, @PathVariable("unit") String unit,
       @Parameter(description = STRATEGY) @RequestParam(defaultValue = "merge") String strategy, Principal principal);
