@@ -100,4 +100,27 @@ class OpenApiLintTest {
     schemas.keySet().stream().filter(name -> !referenced.contains(name)).forEach(name -> problems.add("unused schema " + name));
     assertThat(problems).isEmpty();
   }
+
+  /** A merge patch names only what changes (RFC 7386): a PATCH body whose schema requires a field lies to clients. */
+  @Test
+  @SuppressWarnings("unchecked")
+  void mergePatchBodiesRequireNoField() throws IOException {
+    Map<String, Object> document = document();
+    Map<String, Object> schemas = (Map<String, Object>) ((Map<String, Object>) document.get("components")).get("schemas");
+    List<String> problems = new ArrayList<>();
+    ((Map<String, Object>) document.get("paths")).forEach((path, item) -> {
+      if (((Map<String, Object>) item).get("patch") instanceof Map<?, ?> patch && patch.get("requestBody") instanceof Map<?, ?> body) {
+        ((Map<String, Object>) body.get("content")).forEach((mediaType, media) -> {
+          Object schema = ((Map<String, Object>) media).get("schema");
+          if (schema instanceof Map<?, ?> s && s.get("$ref") instanceof String ref) {
+            schema = schemas.get(ref.substring(ref.lastIndexOf('/') + 1));
+          }
+          if (schema instanceof Map<?, ?> s && s.get("required") instanceof List<?> required && !required.isEmpty()) {
+            problems.add("PATCH " + path + " (" + mediaType + ") requires " + required);
+          }
+        });
+      }
+    });
+    assertThat(problems).isEmpty();
+  }
 }

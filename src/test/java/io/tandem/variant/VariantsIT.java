@@ -152,4 +152,11 @@ class VariantsIT {
         Map.of("action", "destroy", "units", List.of("namespace", "app")));
     assertThat(destroyed.json().path("results").get(0).path("unit").asString()).isEqualTo("app");
   }
+
+  @Test
+  void aCloneIntoANullSpaceIsABadRequestAndClonesNothing() {
+    ProblemAssert.assertProblem(api.post("/api/v1/spaces/" + base + "/clones", "{\"toSpaces\": [null, \"" + dev + "\"]}"),
+        400, "validation-failed", "toSpaces");
+    assertThat(api.get("/api/v1/spaces/" + dev + "/units").items()).hasSize(1);
+  }
 }

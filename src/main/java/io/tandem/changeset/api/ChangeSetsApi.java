@@ -63,6 +63,7 @@ public interface ChangeSetsApi {
   ListResponse<ChangeSetRevision> listChangeSetRevisions(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet);
 
   @Operation(operationId = "applyChangeSet", summary = "Apply, for every unit the change set changed, the newest revision it made there")
+  @ApiResponse(responseCode = "200", description = "An apply was queued for every unit")
   @ApiResponse(responseCode = "207", description = "Some units could not be applied; see each result's error")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
   @PostMapping("/{changeSet}/apply")

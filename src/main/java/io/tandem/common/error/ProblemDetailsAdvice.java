@@ -2,6 +2,7 @@ package io.tandem.common.error;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.sql.SQLException;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -41,6 +42,13 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         Problems.of(
             ProblemCode.INVALID_ARGUMENT,
             "Parameter '" + e.getName() + "' has an invalid value: '" + e.getValue() + "'."));
+  }
+
+  /** Tomcat parses the query string lazily, when a handler first reads a parameter: a nameless or badly encoded one. */
+  @ExceptionHandler(InvalidParameterException.class)
+  ResponseEntity<Object> handleInvalidParameter(InvalidParameterException e) {
+    return Problems.response(
+        Problems.of(ProblemCode.INVALID_ARGUMENT, "The query string is malformed: every parameter needs a name and valid encoding."));
   }
 
   /**

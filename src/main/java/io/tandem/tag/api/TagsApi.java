@@ -50,12 +50,14 @@ public interface TagsApi {
 
   @Operation(operationId = "restoreTag",
       summary = "Give every tagged unit a new head revision with its tagged revision's data (as restore=tag:<name>)")
+  @ApiResponse(responseCode = "200", description = "Every tagged unit was restored")
   @ApiResponse(responseCode = "207", description = "Some units could not be restored; see each result's error")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping("/{tag}/restore")
   ResponseEntity<RestoreResponse> restoreTag(@PathVariable("space") String space, @PathVariable("tag") String tag, Principal principal);
 
   @Operation(operationId = "applyTag", summary = "Apply every tagged unit's tagged revision to its target")
+  @ApiResponse(responseCode = "200", description = "An apply was queued for every tagged unit")
   @ApiResponse(responseCode = "207", description = "Some units could not be applied (gated, no target …); see each result's error")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
   @PostMapping("/{tag}/apply")

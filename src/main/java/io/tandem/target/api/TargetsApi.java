@@ -49,7 +49,7 @@ public interface TargetsApi {
       summary = "Change a target's namespace or credentials (JSON merge patch); checks its health again",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
-              content = @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = CreateTargetRequest.class))))
+              content = @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = TargetPatch.class))))
   @Access(value = Access.Who.ORG_ADMIN)
   @PatchMapping(path = "/{target}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
   TargetResponse patchTarget(@PathVariable("target") String target, @RequestBody JsonNode patch);

@@ -50,7 +50,7 @@ public interface TriggersApi {
       summary = "Change a trigger's function, args, description or disabled (JSON merge patch); heads are checked again",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
-              content = @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = CreateTriggerRequest.class))))
+              content = @Content(mediaType = MERGE_PATCH, schema = @Schema(implementation = TriggerPatch.class))))
   @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @PatchMapping(path = "/{trigger}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
   TriggerResponse patchTrigger(@PathVariable("space") String space, @PathVariable("trigger") String trigger, @RequestBody JsonNode patch);

@@ -27,6 +27,9 @@ class VariantController implements VariantsApi {
 
   @Override
   public ResponseEntity<CloneResponse> cloneUnits(String space, CloneRequest request, Principal principal) {
+    if (request.toSpaces() != null && request.toSpaces().contains(null)) {
+      throw TandemException.validation("Field 'toSpaces' must not contain null.");
+    }
     List<VariantService.Cloned> cloned = variants.cloneAll(space, request.where(), request.units(), request.toSpaces(), Authors.of(principal));
     List<CloneResult> results = cloned.stream()
         .map(clone -> new CloneResult(clone.space(), clone.unit(), clone.result() == null ? null : clone.result().headRevisionNum(),

@@ -5,6 +5,7 @@ import io.tandem.common.access.Role;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -29,19 +30,22 @@ public interface VariantsApi {
   @Operation(operationId = "upgradeUnit",
       summary = "Merge the upstream's changes since the unit's base into its data (three-way; revision source Upgrade)")
   @ApiResponse(responseCode = "200", description = "Upgraded (or already up to date: changesApplied 0)")
-  @ApiResponse(responseCode = "409", description = "Conflicts (code conflict), listed in 'conflicts'; nothing changed")
+  @ApiResponse(responseCode = "409", description = "Conflicts (code conflict), listed in 'conflicts'; nothing changed",
+      content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping("/units/{unit}/upgrade")
   UpgradeResult upgradeUnit(@PathVariable("space") String space, @PathVariable("unit") String unit,
       @Parameter(description = STRATEGY) @RequestParam(defaultValue = "merge") String strategy, Principal principal);
 
   @Operation(operationId = "cloneUnits", summary = "Clone the units selected by where and/or units into each of toSpaces")
+  @ApiResponse(responseCode = "200", description = "Every clone was made")
   @ApiResponse(responseCode = "207", description = "Some clones could not be made; see each result's error")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor, expensive = true)
   @PostMapping(path = "/clones", consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<CloneResponse> cloneUnits(@PathVariable("space") String space, @RequestBody CloneRequest request, Principal principal);
 
   @Operation(operationId = "upgradeUnits", summary = "Upgrade every clone selected by where and/or units (e.g. where UpgradeNeeded = true)")
+  @ApiResponse(responseCode = "200", description = "Every selected clone was upgraded")
   @ApiResponse(responseCode = "207", description = "Some upgrades failed (conflicts …); see each result's error")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor, expensive = true)
   @PostMapping(path = "/upgrades", consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -1,0 +1,14 @@
+package io.tandem.target.api;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** Documents the merge patch of a target; the controller reads the raw JSON to tell absent fields from nulls. */
+@Schema(name = "TargetPatch", description = "JSON merge patch (RFC 7386): absent fields stay; the slug cannot change")
+record TargetPatch(
+    @Schema(description = "Write-only") String kubeconfig,
+    String context,
+    String namespace,
+    String server,
+    @Schema(description = "Write-only bearer token") String token,
+    @Schema(description = "Base64 PEM of the cluster CA") String caData,
+    Boolean insecureSkipTlsVerify) {}
