@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.support.Api;
 import io.tandem.support.TandemIT;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,5 +58,12 @@ class MalformedRequestIT {
   @Test
   void aQueryWithNamelessParametersIsABadRequest() {
     assertProblem(api.get("/api/v1/spaces?" + NAMELESS_PARAMETERS, AUTH), 400, "invalid-argument", "query");
+  }
+
+  @Test
+  void controlCharactersInAQueryParameterNameAreABadRequest() {
+    for (String path : List.of("/api/v1/spaces?%10%17=false", "/api/v1/audit?x%05=1", "/api/v1/spaces?limit=5&%C2%92%C3%8F=1")) {
+      assertProblem(api.get(path, AUTH), 400, "validation-failed", "query parameter");
+    }
   }
 }

@@ -44,6 +44,17 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             "Parameter '" + e.getName() + "' has an invalid value: '" + e.getValue() + "'."));
   }
 
+  /**
+   * The security filter chain's firewall checks parameter names and values when they are first read, which may be in
+   * a handler or interceptor: control characters or unassigned code points there are a bad request, not a failure.
+   */
+  @ExceptionHandler(org.springframework.security.web.firewall.RequestRejectedException.class)
+  ResponseEntity<Object> handleRejected(org.springframework.security.web.firewall.RequestRejectedException e) {
+    log.debug("Request rejected: {}", e.getMessage());
+    return Problems.response(Problems.of(ProblemCode.VALIDATION_FAILED,
+        "A query parameter's name or value holds characters that are not accepted (control characters, unassigned code points)."));
+  }
+
   /** Tomcat parses the query string lazily, when a handler first reads a parameter: a nameless or badly encoded one. */
   @ExceptionHandler(InvalidParameterException.class)
   ResponseEntity<Object> handleInvalidParameter(InvalidParameterException e) {
