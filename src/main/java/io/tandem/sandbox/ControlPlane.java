@@ -111,6 +111,8 @@ final class ControlPlane implements SandboxEngine {
         "--authorization-mode=RBAC", "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
         "--service-account-key-file=" + pki.resolve("sa.pub"), "--service-account-signing-key-file=" + pki.resolve("sa.key"),
         "--allow-privileged=true", "--profiling=false",
+        // new nodes would be tainted not-ready until the node lifecycle controller (off, see below) lifts it
+        "--disable-admission-plugins=TaintNodesByCondition",
         // open watches would otherwise hold a stop for a minute
         "--shutdown-watch-termination-grace-period=2s");
   }
@@ -135,6 +137,14 @@ final class ControlPlane implements SandboxEngine {
           client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name)
               .addToAnnotations("kwok.x-k8s.io/node", "fake").addToLabels("type", "kwok")
               .addToLabels("kubernetes.io/hostname", name).endMetadata().build()).create();
+        } else {
+          // a node kept from an earlier start may carry the taints nothing here would lift
+          client.nodes().withName(name).edit(node -> {
+            if (node.getSpec() != null && node.getSpec().getTaints() != null) {
+              node.getSpec().getTaints().removeIf(taint -> taint.getKey().startsWith("node.kubernetes.io/"));
+            }
+            return node;
+          });
         }
       }
     }

@@ -78,6 +78,16 @@ class BreakGlassOnKubeApiServerIT {
   }
 
   @Test
+  void theDeploymentsPodIsScheduledOnAFakeNodeAndBecomesReady() {
+    try (var client = sandbox.client()) {
+      Eventually.eventually(java.time.Duration.ofSeconds(30), () -> {
+        var status = client.apps().deployments().inNamespace(space).withName("paymentservice").get().getStatus();
+        return status != null && Integer.valueOf(1).equals(status.getReadyReplicas());
+      }, "the Deployment's pod Ready");
+    }
+  }
+
+  @Test
   void whatTheControllersWriteIsNeverDriftAndAFreshApplyIsInStep() {
     // the Deployment controller has written status, the revision annotation and a ReplicaSet by now
     JsonNode refresh = post(unit + "/refresh?wait=60");
