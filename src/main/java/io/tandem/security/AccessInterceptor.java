@@ -25,11 +25,11 @@ class AccessInterceptor implements HandlerInterceptor {
 
   private static final Logger log = LoggerFactory.getLogger(AccessInterceptor.class);
 
-  private final SpaceRoles roles;
+  private final CallerAccessCheck spaces;
   private final ExpensiveCallLimiter limiter;
 
-  AccessInterceptor(SpaceRoles roles, ExpensiveCallLimiter limiter) {
-    this.roles = roles;
+  AccessInterceptor(CallerAccessCheck spaces, ExpensiveCallLimiter limiter) {
+    this.spaces = spaces;
     this.limiter = limiter;
   }
 
@@ -71,9 +71,7 @@ class AccessInterceptor implements HandlerInterceptor {
         if (space == null) {
           throw new IllegalStateException("A SPACE_ROLE operation without a {space} path variable");
         }
-        if (!roles.roleOf(space, caller.name()).map(held -> held.includes(access.role())).orElse(false)) {
-          throw TandemException.forbidden(AccessDecision.needs(space, access.role()));
-        }
+        spaces.require(space, access.role());
       }
     }
   }

@@ -27,9 +27,9 @@ class SecurityConfiguration implements WebMvcConfigurer {
 
   private final AccessInterceptor access;
 
-  SecurityConfiguration(SpaceRoles roles, Clock clock,
+  SecurityConfiguration(CallerAccessCheck spaces, Clock clock,
       @Value("${tandem.security.expensive-calls-per-minute:120}") int expensivePerMinute) {
-    this.access = new AccessInterceptor(roles, new ExpensiveCallLimiter(expensivePerMinute, clock));
+    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(expensivePerMinute, clock));
   }
 
   @Override

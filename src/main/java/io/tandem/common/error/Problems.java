@@ -1,6 +1,9 @@
 package io.tandem.common.error;
 
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
@@ -9,11 +12,12 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Builds problem documents; the one place that decides their shape. */
 public final class Problems {
 
-  private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private Problems() {}
 
@@ -35,9 +39,9 @@ public final class Problems {
    * Writes a problem straight to a servlet response, for refusals made before any controller (filters, the servlet
    * container). {@code instance} may be null where the request's own path is not fit to repeat.
    */
-  public static void write(jakarta.servlet.http.HttpServletResponse response, ProblemCode code, String detail, String instance)
-      throws java.io.IOException {
-    java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
+  public static void write(HttpServletResponse response, ProblemCode code, String detail, String instance)
+      throws IOException {
+    Map<String, Object> body = new LinkedHashMap<>();
     body.put("type", code.type().toString());
     body.put("title", code.status().getReasonPhrase());
     body.put("status", code.status().value());

@@ -8,12 +8,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Refuses a request body that cannot hold acceptable unit data: more than twice the unit data limit (room for JSON
@@ -25,7 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
 class RequestSizeLimitFilter extends OncePerRequestFilter {
 
   private static final long ENVELOPE_BYTES = 1024 * 1024;
-  private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final long maxRequestBytes;
 
@@ -41,20 +36,8 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
       chain.doFilter(new BoundedBodyRequest(request, maxRequestBytes), response);
       return;
     }
-    ProblemDetail problem =
-        Problems.of(
-            ProblemCode.PAYLOAD_TOO_LARGE,
-            "The request body is " + length + " bytes; at most " + maxRequestBytes + " bytes are accepted.");
-    response.setStatus(problem.getStatus());
-    response.setContentType("application/problem+json");
     response.setHeader("Connection", "close");
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("type", problem.getType().toString());
-    body.put("title", problem.getTitle());
-    body.put("status", problem.getStatus());
-    body.put("detail", problem.getDetail());
-    body.put("instance", request.getRequestURI());
-    body.putAll(problem.getProperties());
-    JSON.writeValue(response.getOutputStream(), body);
+    Problems.write(response, ProblemCode.PAYLOAD_TOO_LARGE,
+        "The request body is " + length + " bytes; at most " + maxRequestBytes + " bytes are accepted.", request.getRequestURI());
   }
 }
