@@ -31,11 +31,15 @@ final class ControlPlane implements SandboxEngine {
   private final ChildProcesses processes;
   private final String kubeconfig;
   private final int port;
+  private final Duration timeout;
+  private final EtcdHistory etcd;
 
-  private ControlPlane(ChildProcesses processes, String kubeconfig, int port) {
+  private ControlPlane(ChildProcesses processes, String kubeconfig, int port, Duration timeout, EtcdHistory etcd) {
     this.processes = processes;
     this.kubeconfig = kubeconfig;
     this.port = port;
+    this.timeout = timeout;
+    this.etcd = etcd;
   }
 
   @Override
@@ -87,7 +91,7 @@ final class ControlPlane implements SandboxEngine {
       fakeNodes(admin);
       log.info("Sandbox control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok) ready on {} in {} ms;"
           + " state and logs in {}", server, Duration.ofNanos(System.nanoTime() - started).toMillis(), folder);
-      return new ControlPlane(processes, admin, port);
+      return new ControlPlane(processes, admin, port, timeout, new EtcdHistory(etcdPort));
     } catch (IOException | RuntimeException e) {
       processes.close();
       throw new IllegalStateException("The sandbox control plane did not start: " + e.getMessage(), e);
@@ -169,6 +173,25 @@ final class ControlPlane implements SandboxEngine {
     } catch (IOException e) {
       throw new UncheckedIOException("No free port on loopback", e);
     }
+  }
+
+  /**
+   * Stops the API server and starts it again on the same port and state, as an upgrade or a crash of a real one
+   * would, after a compaction of etcd's history (as if it had been down for longer than its compaction interval):
+   * clients' watches break, and the resource versions they would resume from are gone (410 Gone). The controllers,
+   * scheduler and kwok are started again after it, since they would otherwise sit out their own reconnect back-off
+   * for a minute or more.
+   */
+  void restartApiServer() {
+    ReadinessProbe probe = new ReadinessProbe(processes, timeout);
+    processes.stop("kube-apiserver");
+    etcd.compactToNow();
+    Process apiServer = processes.restart("kube-apiserver");
+    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig)).build()) {
+      probe.await("kube-apiserver", apiServer, () -> ReadinessProbe.ready(client));
+    }
+    List.of("kube-controller-manager", "kube-scheduler", "kwok").forEach(processes::restart);
+    log.info("Sandbox API server restarted on port {}", port);
   }
 
   @Override

@@ -107,6 +107,14 @@ public class SandboxCluster implements DisposableBean {
         .withConfig(io.fabric8.kubernetes.client.Config.fromKubeconfig(kubeconfig)).build();
   }
 
+  /** Restarts the real engine's API server, keeping its state (for tests of what clients do when it goes away). */
+  void restartApiServer() {
+    if (!(engine instanceof ControlPlane controlPlane)) {
+      throw new UnsupportedOperationException("The " + engine.name() + " sandbox has no API server to restart");
+    }
+    controlPlane.restartApiServer();
+  }
+
   @Override
   public void destroy() {
     engine.close();
