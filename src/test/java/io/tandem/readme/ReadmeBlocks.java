@@ -94,7 +94,8 @@ final class ReadmeBlocks {
     int stepLine = firstLine;
     for (int i = 0; i <= body.size(); i++) {
       String line = i < body.size() ? body.get(i) : null;
-      boolean expectation = line != null && (line.strip().equals(EXPECTATION) || line.strip().startsWith(EXPECTATION + " "));
+      boolean expectation = line != null
+          && (line.strip().equals(EXPECTATION) || line.strip().startsWith(EXPECTATION + " "));
       if (!expected.isEmpty() && !expectation) {
         steps.add(new Step(stepLine, commands.toString(), String.join("\n", expected)));
         commands.setLength(0);

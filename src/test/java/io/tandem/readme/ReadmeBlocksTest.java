@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tandem.readme.ReadmeBlocks.Block;
 import io.tandem.readme.ReadmeBlocks.Mode;
 import io.tandem.readme.ReadmeBlocks.Step;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +69,16 @@ class ReadmeBlocksTest {
         .hasMessageContaining("says why");
     assertThatThrownBy(() -> ReadmeBlocks.parse("<!-- readme-test: later -->\n```sh\nls\n```\n"))
         .hasMessageContaining("unknown readme-test marker 'later'");
+  }
+
+  @Test
+  void theRepositorysReadmeParsesAndItsBreakGlassBlockNeedsTheRealControlPlane() throws Exception {
+    List<Block> blocks = ReadmeBlocks.parse(Files.readString(Path.of("README.md")));
+
+    assertThat(blocks).filteredOn(block -> block.mode() == Mode.REAL_CLUSTER)
+        .anySatisfy(block -> assertThat(block.steps()).anyMatch(step -> step.commands().contains("kubectl set resources")));
+    assertThat(blocks).filteredOn(block -> block.mode() == Mode.RUN).flatExtracting(Block::steps)
+        .filteredOn(step -> step.expected() != null).hasSizeGreaterThanOrEqualTo(10);
   }
 
   @Test

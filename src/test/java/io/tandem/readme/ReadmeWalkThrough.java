@@ -50,8 +50,7 @@ abstract class ReadmeWalkThrough {
         + ":\n" + result.step().commands() + result.output()));
     assertThat(steps.stream().filter(step -> step.expected() != null).count()).as("steps that show their output")
         .isGreaterThanOrEqualTo(10);
-    assertThat(results.stream().map(ReadmeWalkThrough::failure).flatMap(Optional::stream).toList())
-        .as("README steps that do not do what the README says").isEmpty();
+    assertThat(failures(results)).as("README steps that do not do what the README says").isEmpty();
   }
 
   private List<Step> stepsToRun(List<Block> blocks) {
@@ -102,20 +101,34 @@ abstract class ReadmeWalkThrough {
       Path wrapper = Files.writeString(bin.resolve("kubectl"), "#!/bin/sh\nexec '" + kubectl.get() + "' \"$@\"\n");
       wrapper.toFile().setExecutable(true);
     }
-    return Map.of("PATH", bin + ":" + System.getenv("PATH"), "HOME", Files.createDirectories(temp.resolve("home")).toString(),
-        "LANG", "C.UTF-8");
+    Path home = Files.createDirectories(temp.resolve("home"));
+    return Map.of("PATH", bin + ":" + System.getenv("PATH"), "HOME", home.toString(), "LANG", "C.UTF-8");
+  }
+
+  /** What went wrong, step by step; after a step that never finished, how many did not run. */
+  private static List<String> failures(List<Result> results) {
+    List<String> failures = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      failure(results.get(i)).ifPresent(failures::add);
+      if (results.get(i).status() < 0 && i + 1 < results.size()) {
+        failures.add((results.size() - i - 1) + " later step(s) did not run");
+        break;
+      }
+    }
+    return failures;
   }
 
   private static Optional<String> failure(Result result) {
     Step step = result.step();
     String where = "README line " + step.line() + ":\n" + step.commands();
     if (result.status() != 0) {
-      return Optional.of(where + (result.status() < 0 ? "never finished" : "exit status " + result.status())
-          + ", after printing:\n" + result.output());
+      return Optional.of(where + (result.status() < 0 ? "did not finish in time (or the shell ended)" : "exit status "
+          + result.status()) + ", after printing:\n" + result.output());
     }
     if (step.expected() != null) {
       return OutputMatcher.mismatch(step.expected(), result.output()).map(why -> where + why);
     }
-    return JsonExcerpt.problem(result.output()).map(problem -> where + "answered with a problem the README does not show: " + problem);
+    return JsonExcerpt.problem(result.output())
+        .map(problem -> where + "answered with a problem the README does not show: " + problem);
   }
 }

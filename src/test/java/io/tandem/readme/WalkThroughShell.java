@@ -11,16 +11,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Runs steps one after the other in one bash, as a person types them into one terminal: variables, exports and
- * aliases carry over, stderr shows with stdout. Each step's output and exit status are told apart by a line printed
- * after it.
+ * aliases carry over, stderr shows with stdout, and a step that is not even valid shell fails alone. Each step's
+ * output and exit status are told apart by a line printed after it; API tokens in the output read {@code tdm_***}.
  */
 final class WalkThroughShell {
 
   /** What a step printed and its exit status (that of its last command); {@code status} -1 when it never finished. */
   record Result(Step step, int status, String output) {}
+
+  private static final String TOKEN = "tdm_[A-Za-z0-9]+_[A-Za-z0-9_-]+";
 
   private final Path workDir;
   private final Map<String, String> environment;
@@ -34,10 +37,10 @@ final class WalkThroughShell {
 
   List<Result> run(List<Step> steps) throws IOException, InterruptedException {
     String mark = "readme-step-" + UUID.randomUUID();
-    Path script = Files.createTempFile("readme-walk-through", ".sh");
-    Path output = Files.createTempFile("readme-walk-through", ".out");
+    Path scripts = Files.createTempDirectory("readme-walk-through");
+    Path output = scripts.resolve("output");
     try {
-      Files.writeString(script, script(steps, mark));
+      Path script = Files.writeString(scripts.resolve("walk-through.sh"), script(steps, scripts, mark));
       ProcessBuilder bash = new ProcessBuilder("bash", "--noprofile", "--norc", script.toString())
           .directory(workDir.toFile()).redirectErrorStream(true)
           .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
@@ -49,14 +52,20 @@ final class WalkThroughShell {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly().waitFor();
       }
-      return results(steps, Files.readString(output, StandardCharsets.UTF_8), mark);
+      String printed = Files.readString(output, StandardCharsets.UTF_8).replaceAll(TOKEN, "tdm_***");
+      return results(steps, printed, mark);
     } finally {
-      Files.deleteIfExists(script);
-      Files.deleteIfExists(output);
+      try (Stream<Path> files = Files.list(scripts)) {
+        for (Path file : files.toList()) {
+          Files.delete(file);
+        }
+      }
+      Files.delete(scripts);
     }
   }
 
-  private static String script(List<Step> steps, String mark) {
+  /** Sources each step from its own file (named after its README line), so a syntax error ends only that step. */
+  private static String script(List<Step> steps, Path scripts, String mark) throws IOException {
     StringBuilder script = new StringBuilder("""
         exec 2>&1
         # as in the interactive shell a person types these into
@@ -64,7 +73,9 @@ final class WalkThroughShell {
         set -o pipefail
         """);
     for (int i = 0; i < steps.size(); i++) {
-      script.append(steps.get(i).commands()).append('\n')
+      Step step = steps.get(i);
+      Path file = Files.writeString(scripts.resolve("readme-line-" + step.line() + ".sh"), step.commands());
+      script.append("source '").append(file).append("'\n")
           .append("printf '\\n%s %d %d\\n' ").append(mark).append(' ').append(i).append(" $?\n");
     }
     return script.toString();
