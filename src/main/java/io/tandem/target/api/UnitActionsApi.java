@@ -38,10 +38,10 @@ public interface UnitActionsApi {
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
       @Parameter(description = "A revision reference; default head") @RequestParam(defaultValue = "head") String revision,
+      @Parameter(description = WAIT) @RequestParam(required = false) Integer wait,
       @Parameter(description = "Take over objects that other units applied on this target: they become this unit's,"
           + " and the units they were taken from report them missing (not drift) and no longer delete them")
-          @RequestParam(defaultValue = "false") boolean takeOver,
-      @Parameter(description = WAIT) @RequestParam(required = false) Integer wait);
+          @RequestParam(defaultValue = "false") boolean takeOver);
 
   @Operation(
       operationId = "refreshUnit",

@@ -22,7 +22,7 @@ class UnitActionsController implements UnitActionsApi {
   }
 
   @Override
-  public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, boolean takeOver, Integer wait) {
+  public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait, boolean takeOver) {
     return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), takeOver, wait));
   }
 
