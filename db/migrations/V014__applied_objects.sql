@@ -28,4 +28,5 @@ JOIN target t ON t.slug = u.target
 CROSS JOIN jsonb_array_elements(l.resources) r
 WHERE u.live_revision_num > 0 AND r->>'kind' IS NOT NULL AND r->>'name' IS NOT NULL AND r->>'apiVersion' IS NOT NULL
 ORDER BY u.target, split_part(r->>'apiVersion', '/', -2), r->>'kind', coalesce(r->>'namespace', ''), r->>'name',
-         (u.drift = 'None') DESC, l.observed_at DESC;
+         (u.drift = 'None') DESC, l.observed_at DESC
+ON CONFLICT DO NOTHING;
