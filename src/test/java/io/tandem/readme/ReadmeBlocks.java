@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>{@code <!-- readme-test: skip (why) -->}: never run (the reason is required);
- *   <li>{@code <!-- readme-test: real-cluster -->}: run only on the real control plane (kubectl needs it).
+ *   <li>{@code <!-- readme-test: real-cluster -->}: run only on the real control plane (kubectl needs it);
+ *   <li>{@code <!-- readme-test: mock -->}: run only on the mock sandbox (the way there without kubectl).
  * </ul>
  *
  * <p>Inside a block, {@code # → } lines after a command show what the commands above them (since the previous such
@@ -24,7 +25,7 @@ final class ReadmeBlocks {
   private static final Set<String> SHELL = Set.of("sh", "bash", "shell");
   private static final Pattern MARKER = Pattern.compile("<!--\\s*readme-test:\\s*(\\S+)\\s*(.*?)\\s*-->");
 
-  enum Mode { RUN, SKIP, REAL_CLUSTER }
+  enum Mode { RUN, SKIP, REAL_CLUSTER, MOCK }
 
   /** A run of commands (from {@code line}, 1-based in the README) and what they print, or null when it is not shown. */
   record Step(int line, String commands, String expected) {}
@@ -81,8 +82,9 @@ final class ReadmeBlocks {
     return switch (word) {
       case "skip" -> Mode.SKIP;
       case "real-cluster" -> Mode.REAL_CLUSTER;
+      case "mock" -> Mode.MOCK;
       default -> throw new IllegalArgumentException(
-          "README line " + line + ": unknown readme-test marker '" + word + "' (skip or real-cluster)");
+          "README line " + line + ": unknown readme-test marker '" + word + "' (skip, real-cluster or mock)");
     };
   }
 

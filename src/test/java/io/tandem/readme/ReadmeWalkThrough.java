@@ -62,6 +62,8 @@ abstract class ReadmeWalkThrough {
       } else if (block.mode() == Mode.REAL_CLUSTER && !realCluster) {
         System.out.println("[readme] not run on the mock sandbox, README line " + block.line()
             + ": it needs the real control plane (server/sandbox/build-cluster.sh builds it)");
+      } else if (block.mode() == Mode.MOCK && realCluster) {
+        System.out.println("[readme] not run on the real control plane, README line " + block.line() + ": the mock's way");
       } else {
         block.steps().forEach(step -> steps.add(new Step(step.line(),
             step.commands().replace("localhost:8080", "localhost:" + port), step.expected())));
