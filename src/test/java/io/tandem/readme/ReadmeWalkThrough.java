@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * The README's shell blocks, run in order with bash against the started server, each step's output checked against
@@ -37,6 +38,7 @@ abstract class ReadmeWalkThrough {
 
   @LocalServerPort int port;
   @Autowired SandboxCluster sandbox;
+  @Autowired JdbcClient jdbc;
   @TempDir Path temp;
 
   @Test
@@ -75,6 +77,10 @@ abstract class ReadmeWalkThrough {
   @AfterEach
   void removeTheStory() {
     STORY_SPACES.forEach(space -> new Api(port).delete("/api/v1/spaces/" + space + "?recursive=true"));
+    // the test server is shared: another test's unit may have applied default/paymentservice, which a newcomer's
+    // server would not have, and the README's apply would then be refused as owned by that unit
+    jdbc.sql("delete from applied_object where target = 'sandbox' and namespace = 'default' and name = 'paymentservice'")
+        .update();
     try (var client = sandbox.client()) {
       client.apps().deployments().inNamespace("default").withName("paymentservice").delete();
       client.services().inNamespace("default").withName("paymentservice").delete();

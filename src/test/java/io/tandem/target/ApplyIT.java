@@ -200,9 +200,12 @@ class ApplyIT {
     assertThat(api.post(units, Map.of("slug", "loose", "data", PAYMENT)).status()).isEqualTo(201);
     assertProblem(api.post(units + "/loose/apply", null), 409, "conflict", "no target");
     assertProblem(api.post(units + "/loose/destroy", null), 409, "conflict", "no target");
-    unit("payment", PAYMENT, "sandbox");
+    unit("payment", inNamespace(PAYMENT), "sandbox");
     assertProblem(api.post(units + "/payment/apply?revision=7", null), 404, "not-found", "7");
     assertProblem(api.post(units + "/payment/apply?wait=9999", null), 400, "invalid-argument", "wait");
+    assertProblem(api.post(units + "/payment/refresh?wait=9999", null), 400, "invalid-argument", "wait");
+    assertProblem(api.post(units + "/payment/destroy?wait=9999", null), 400, "invalid-argument", "wait");
+    assertThat(api.get(units + "/payment/actions").items()).as("rejected requests queue nothing").isEmpty();
     assertProblem(api.get("/api/v1/actions/" + UUID.randomUUID()), 404, "not-found", "Action");
   }
 

@@ -58,6 +58,7 @@ public class ActionService {
 
   private UnitAction apply(
       String space, String slug, RevisionRef revision, List<UUID> after, boolean takeOver, Integer waitSeconds) {
+    requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "applied");
     int num = units.resolve(unit, revision);
     List<String> blockers = units.applyBlockers(unit, num);
@@ -76,6 +77,7 @@ public class ActionService {
 
   /** Refreshes the unit from its target; without {@code dryRun} a drift is captured as a new revision. */
   public UnitAction refresh(String space, String slug, boolean dryRun, Integer waitSeconds) {
+    requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "refreshed");
     return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Refresh, null, dryRun, now()), waitSeconds);
   }
@@ -86,6 +88,7 @@ public class ActionService {
 
   /** With {@code after}: the destroy waits for those actions (its consumers' destroys) to finish first. */
   public UnitAction destroy(String space, String slug, List<UUID> after, Integer waitSeconds) {
+    requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "destroyed");
     return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, false, false, after, now()), waitSeconds);
   }
@@ -108,13 +111,17 @@ public class ActionService {
     return unit;
   }
 
+  /** Checked before anything is queued: a request with a bad wait changes nothing. */
+  private static void requireValidWait(Integer waitSeconds) {
+    if (waitSeconds != null && waitSeconds > MAX_WAIT_SECONDS) {
+      throw TandemException.invalidArgument("Parameter 'wait' may be at most " + MAX_WAIT_SECONDS + " seconds.");
+    }
+  }
+
   /** Polls until the action has finished or the wait is over; returns it as it then is. */
   private UnitAction waitFor(UnitAction action, Integer waitSeconds) {
     if (waitSeconds == null || waitSeconds <= 0) {
       return action;
-    }
-    if (waitSeconds > MAX_WAIT_SECONDS) {
-      throw TandemException.invalidArgument("Parameter 'wait' may be at most " + MAX_WAIT_SECONDS + " seconds.");
     }
     Instant deadline = clock.instant().plus(Duration.ofSeconds(waitSeconds));
     UnitAction current = action;
