@@ -8,24 +8,30 @@ import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.internal.AbstractWatchManager;
+import io.tandem.common.error.TandemException;
 import io.tandem.target.domain.ApplyObserver;
 import io.tandem.target.domain.ClusterApplier;
 import io.tandem.target.domain.ClusterConnector;
 import io.tandem.target.domain.TargetService;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.ActionQueue;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
+import io.tandem.worker.ActionWorker;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -40,11 +46,15 @@ import org.springframework.stereotype.Component;
  * found), read at start-up and again every {@code tandem.live.watch-resync}, so a restarted server, or one that
  * did not apply the unit, watches it too; a unit that was deleted or destroyed stops being watched at the next
  * resync. Between resyncs, an apply on this server adds its objects at once.
+ *
+ * <p>At shutdown the watches are closed right after the action workers have stopped (whose applies add watches),
+ * before any bean is destroyed: a watch outliving its cluster (the sandbox) would only reconnect to nothing.
  */
 @Component
-class LiveWatches implements ApplyObserver, DisposableBean {
+class LiveWatches implements ApplyObserver, SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(LiveWatches.class);
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
   /** What one watch covers: objects of one kind in one namespace ("" for cluster-scoped kinds) of one target. */
   record Scope(String target, String apiVersion, String kind, String namespace) {}
@@ -57,6 +67,7 @@ class LiveWatches implements ApplyObserver, DisposableBean {
   private volatile Map<Scope, Map<String, UUID>> owners = new ConcurrentHashMap<>();
   private final Map<Scope, Watch> watches = new ConcurrentHashMap<>();
   private final Map<String, TargetService.Connection> connections = new ConcurrentHashMap<>();
+  private volatile boolean stopped;
 
   LiveWatches(TargetService targets, LiveStore live, ActionQueue queue,
       @Value("${tandem.live.watch-enabled:true}") boolean enabled) {
@@ -69,7 +80,7 @@ class LiveWatches implements ApplyObserver, DisposableBean {
   @EventListener(ApplicationReadyEvent.class)
   @Scheduled(initialDelayString = "${tandem.live.watch-resync:30s}", fixedDelayString = "${tandem.live.watch-resync:30s}")
   synchronized void resync() {
-    if (!enabled) {
+    if (!enabled || stopped) {
       return;
     }
     Map<Scope, Map<String, UUID>> wanted = new ConcurrentHashMap<>();
@@ -83,6 +94,7 @@ class LiveWatches implements ApplyObserver, DisposableBean {
         stop(scope);
       }
     }
+    List.copyOf(connections.keySet()).forEach(this::dropIfChanged);
     wanted.keySet().forEach(this::start);
     Set<String> used = new HashSet<>();
     wanted.keySet().forEach(scope -> used.add(scope.target()));
@@ -95,7 +107,7 @@ class LiveWatches implements ApplyObserver, DisposableBean {
 
   @Override
   public synchronized void applied(Unit unit, KubernetesClient client, String defaultNamespace, String data) {
-    if (!enabled) {
+    if (!enabled || stopped) {
       return;
     }
     for (HasMetadata object : ClusterApplier.objects(client, data, defaultNamespace)) {
@@ -162,6 +174,26 @@ class LiveWatches implements ApplyObserver, DisposableBean {
     return namespaced ? (io.fabric8.kubernetes.client.dsl.Watchable) operation.inNamespace(scope.namespace()) : operation;
   }
 
+  /**
+   * A target whose credentials changed since its client was made (patched, or the sandbox registered on a new port
+   * at a restart) is watched again with new ones, instead of reconnecting to where it was.
+   */
+  private void dropIfChanged(String target) {
+    Instant current;
+    try {
+      current = targets.get(target).updatedAt();
+    } catch (TandemException gone) {
+      current = null;
+    }
+    if (!connections.get(target).target().updatedAt().equals(current)) {
+      List<Scope> scopes = watches.keySet().stream().filter(scope -> scope.target().equals(target)).toList();
+      List<Watch> closing = scopes.stream().map(watches::remove).filter(Objects::nonNull).toList();
+      closing.forEach(Watch::close);
+      awaitClosed(closing);
+      connections.remove(target).close();
+    }
+  }
+
   private void stop(Scope scope) {
     Watch watch = watches.remove(scope);
     if (watch != null) {
@@ -176,13 +208,56 @@ class LiveWatches implements ApplyObserver, DisposableBean {
 
   /** Stops every watch and forgets what was watched, as a restart would. */
   synchronized void stopAll() {
+    List<Watch> closing = List.copyOf(watches.values());
     List.copyOf(watches.keySet()).forEach(this::stop);
+    awaitClosed(closing);
     owners = new ConcurrentHashMap<>();
     List.copyOf(connections.keySet()).forEach(target -> connections.remove(target).close());
   }
 
+  /**
+   * Gives closed watches a moment to finish their close handshake: a client closed before that completes it on an
+   * event loop that is gone, which Netty logs as an error with a stack trace.
+   */
+  private static void awaitClosed(List<Watch> closing) {
+    long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
+    for (Watch watch : closing) {
+      while (watch instanceof AbstractWatchManager<?> manager && manager.isWatching() && System.nanoTime() < deadline) {
+        try {
+          Thread.sleep(10);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  /** Watches start when the server is ready and at each resync, not at the context's refresh. */
   @Override
-  public void destroy() {
+  public boolean isAutoStartup() {
+    return false;
+  }
+
+  @Override
+  public synchronized void start() {
+    stopped = false;
+  }
+
+  @Override
+  public synchronized void stop() {
+    stopped = true;
     stopAll();
+  }
+
+  @Override
+  public boolean isRunning() {
+    return !stopped;
+  }
+
+  /** Lower phases stop later: after the action workers. */
+  @Override
+  public int getPhase() {
+    return ActionWorker.PHASE - 1;
   }
 }

@@ -12,10 +12,9 @@ import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,7 +27,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnProperty(name = "tandem.sandbox.enabled", havingValue = "true", matchIfMissing = true)
-public class SandboxCluster implements DisposableBean {
+public class SandboxCluster implements SmartInitializingSingleton, DisposableBean {
 
   public static final String SLUG = "sandbox";
   private static final Logger log = LoggerFactory.getLogger(SandboxCluster.class);
@@ -59,7 +58,9 @@ public class SandboxCluster implements DisposableBean {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the sandbox kubeconfig to " + kubeconfigFile, e);
     }
-    log.info("Sandbox cluster ({}) ready; kubeconfig in {}", this.engine.name(), kubeconfigFile);
+    log.info("Sandbox cluster ({}) ready; {}; kubeconfig in {}", this.engine.name(), this.engine.persistent()
+        ? "its objects are kept in " + folder + " across restarts"
+        : "its objects are in memory only and gone when the server stops", kubeconfigFile);
   }
 
   private static SandboxEngine engine(String engine, String binaries, Path folder, int port, java.time.Duration timeout) {
@@ -81,9 +82,12 @@ public class SandboxCluster implements DisposableBean {
     return new MockEngine(port);
   }
 
-  /** Registers (or re-registers, the port may have changed) the target once the database is ready. */
-  @EventListener(ApplicationReadyEvent.class)
-  void register() {
+  /**
+   * Registers (or re-registers: the port may have changed) the target once the database is ready, and before
+   * scheduled tasks, watches and workers start: they would connect with what the last run stored.
+   */
+  @Override
+  public void afterSingletonsInstantiated() {
     targets.registerBuiltIn(SLUG, new TargetCredentials(kubeconfig, "sandbox", null, null, null, false), "default");
     targets.check(SLUG);
   }
