@@ -101,9 +101,13 @@ public class ActionWorker implements SmartLifecycle {
     return PHASE;
   }
 
+  /**
+   * True until stopped, started or not yet: a server stopped during its start (before it is ready) must still have
+   * {@link #stop()} called, or a start that comes after the stop would run workers against a closing context.
+   */
   @Override
   public boolean isRunning() {
-    return running;
+    return !pool.isShutdown();
   }
 
   @Override
