@@ -186,6 +186,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
       current = null;
     }
     if (!connections.get(target).target().updatedAt().equals(current)) {
+      log.debug("Target {} changed since it was connected; watching it again", target);
       List<Scope> scopes = watches.keySet().stream().filter(scope -> scope.target().equals(target)).toList();
       List<Watch> closing = scopes.stream().map(watches::remove).filter(Objects::nonNull).toList();
       closing.forEach(Watch::close);
