@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,65 +40,62 @@ class ServerLogIT {
 
   @TempDir Path temp;
 
-  private ServerProcess server;
-
-  @AfterEach
-  void stopWhatIsLeft() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
   @Test
   void aServerStoppedWhileItWorksLogsNoStackTraceAndNoError() {
-    server = ServerProcess.start(temp.resolve("data"), BUSY);
-    Api api = server.api();
-    List<String> units = List.of(appliedTo(api, "sandbox"), appliedTo(api, "sandbox"), appliedTo(api, "sandbox"));
-    units.forEach(unit -> api.post(unit + "/refresh", null)); // queued, and running when the signal comes
+    try (ServerProcess server = ServerProcess.start(temp.resolve("data"), BUSY)) {
+      Api api = server.api();
+      List<String> units = List.of(appliedTo(api, "sandbox"), appliedTo(api, "sandbox"), appliedTo(api, "sandbox"));
+      units.forEach(unit -> api.post(unit + "/refresh", null)); // queued, and running when the signal comes
 
-    server.stop();
+      server.stop();
 
-    assertQuiet(server.log());
-    assertThat(server.log()).contains("Graceful shutdown complete");
+      assertQuiet(server.log());
+      assertThat(server.log()).contains("Graceful shutdown complete");
+    }
   }
 
   @Test
   void aRestartedServerFindsTheMockSandboxEmptyAndSaysSoWithoutStackTraces() throws InterruptedException {
     Path dataDir = temp.resolve("data");
-    server = ServerProcess.start(dataDir, BUSY);
-    String unit = appliedTo(server.api(), "sandbox");
-    server.stop();
+    String unit;
+    try (ServerProcess first = ServerProcess.start(dataDir, BUSY)) {
+      unit = appliedTo(first.api(), "sandbox");
+      first.stop();
+    }
 
-    server = ServerProcess.start(dataDir, BUSY);
-    Api api = server.api();
-    Eventually.eventually(Duration.ofSeconds(30), () -> api.get(unit).json().path("drift").asString().equals("Drifted"),
-        "a background refresh finds the unit's objects gone");
-    Thread.sleep(3_000); // a resync of the watches, on the sandbox's new port
-    server.stop();
+    try (ServerProcess server = ServerProcess.start(dataDir, BUSY)) {
+      Api api = server.api();
+      Eventually.eventually(Duration.ofSeconds(30), () -> api.get(unit).json().path("drift").asString().equals("Drifted"),
+          "a background refresh finds the unit's objects gone");
+      Thread.sleep(3_000); // a resync of the watches, on the sandbox's new port
+      server.stop();
 
-    String log = server.log();
-    assertQuiet(log);
-    assertThat(log).contains("Sandbox cluster (mock) ready; its objects are in memory only and gone when the server stops");
+      assertQuiet(server.log());
+      assertThat(server.log())
+          .contains("Sandbox cluster (mock) ready; its objects are in memory only and gone when the server stops");
+    }
   }
 
   @Test
   void aClusterThatGoesAwayIsOneLineForEachConditionWithoutStackTraces() throws InterruptedException {
-    server = ServerProcess.start(temp.resolve("data"), BUSY);
-    Api api = server.api();
-    String unit;
-    try (StandInCluster cluster = new StandInCluster()) {
-      assertThat(api.post("/api/v1/targets", Map.of("slug", "elsewhere", "kubeconfig", cluster.kubeconfig())).status())
-          .isEqualTo(201);
-      unit = appliedTo(api, "elsewhere"); // and watched from now on
+    try (ServerProcess server = ServerProcess.start(temp.resolve("data"), BUSY)) {
+      Api api = server.api();
+      String unit;
+      try (StandInCluster cluster = new StandInCluster()) {
+        assertThat(api.post("/api/v1/targets", Map.of("slug", "elsewhere", "kubeconfig", cluster.kubeconfig())).status())
+            .isEqualTo(201);
+        unit = appliedTo(api, "elsewhere"); // and watched from now on
+      }
+
+      assertThat(api.post(unit + "/refresh?wait=30", null).json().path("result").asString()).isEqualTo("RefreshFailed");
+      assertThat(api.post(unit + "/apply?wait=30", null).json().path("result").asString()).isEqualTo("ApplyFailed");
+      assertThat(api.post("/api/v1/targets/elsewhere/check", null).json().path("reachable").asBoolean()).isFalse();
+      Thread.sleep(8_000); // the watches try to reconnect, backing off from a second; health checks every second
+      server.stop();
+
+      assertQuiet(server.log());
+      assertThat(server.log()).contains("Target elsewhere cannot be reached: connection refused");
     }
-
-    assertThat(api.post(unit + "/refresh?wait=30", null).json().path("result").asString()).isEqualTo("RefreshFailed");
-    assertThat(api.post(unit + "/apply?wait=30", null).json().path("result").asString()).isEqualTo("ApplyFailed");
-    assertThat(api.post("/api/v1/targets/elsewhere/check", null).json().path("reachable").asBoolean()).isFalse();
-    Thread.sleep(8_000); // the watches try to reconnect, backing off from a second; health checks every second
-    server.stop();
-
-    assertQuiet(server.log());
   }
 
   /** A unit with the payment service in a space and namespace of its own, applied to {@code target}; its path. */
