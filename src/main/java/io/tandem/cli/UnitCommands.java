@@ -132,8 +132,10 @@ class UnitCommands extends TandemCli.Group {
   @Command(name = "apply", description = "Apply a revision (default head) to the unit's target, and wait for it")
   int apply(@Parameters(paramLabel = "UNIT") String unit,
       @Option(names = {"-r", "--revision"}, defaultValue = "head") String revision,
-      @Option(names = "--wait", defaultValue = "60", description = "Seconds to wait for the outcome") int wait) throws ApiException {
-    return showAction(actions().applyUnit(space, unit, revision, wait));
+      @Option(names = "--wait", defaultValue = "60", description = "Seconds to wait for the outcome") int wait,
+      @Option(names = "--take-over", description = "Take over objects that other units applied") boolean takeOver)
+      throws ApiException {
+    return showAction(actions().applyUnit(space, unit, revision, wait, takeOver));
   }
 
   @Command(name = "refresh", description = "Read the unit's objects from its target; capture a drift as a revision")

@@ -9,6 +9,10 @@ import io.tandem.common.yaml.TextPatcher;
 import io.tandem.target.domain.ApplyObserver;
 import io.tandem.target.domain.ClusterApplier;
 import io.tandem.target.domain.ClusterConnector;
+import io.tandem.target.domain.ObjectKey;
+import io.tandem.target.domain.ObjectOwner;
+import io.tandem.target.domain.ObjectOwnership;
+import io.tandem.target.domain.Target;
 import io.tandem.target.domain.TargetService;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.RevisionSource;
@@ -37,13 +41,15 @@ import org.springframework.stereotype.Component;
  * Live → configuration. A refresh reads the unit's objects from its target, compares them (cleaned) with the
  * baseline, and, unless it is a dry run, patches only that delta onto the head as a new revision (source Refresh),
  * whose mutations name the field managers that made each change. Objects deleted out of band are reported as
- * missing, never removed from the configuration; an unreachable target makes the drift Unknown.
+ * missing, never removed from the configuration; objects another unit took over are missing too, but not drift; an
+ * unreachable target makes the drift Unknown.
  */
 @Component
 public class LiveSync implements ActionHandler, ApplyObserver {
 
   private final UnitService units;
   private final TargetService targets;
+  private final ObjectOwnership ownership;
   private final ClusterApplier applier;
   private final LiveStore live;
   private final ActionQueue queue;
@@ -51,13 +57,14 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final Set<String> ignoredManagers;
   private final Duration breakGlassHold;
 
-  LiveSync(UnitService units, TargetService targets, ClusterApplier applier, LiveStore live,
+  LiveSync(UnitService units, TargetService targets, ObjectOwnership ownership, ClusterApplier applier, LiveStore live,
       ActionQueue queue, Clock clock,
       @Value("${tandem.live.ignored-managers:kube-controller-manager,vpa-recommender,vpa-updater,cluster-autoscaler}")
           String ignoredManagers,
       @Value("${tandem.live.break-glass-hold:1h}") Duration breakGlassHold) {
     this.units = units;
     this.targets = targets;
+    this.ownership = ownership;
     this.applier = applier;
     this.live = live;
     this.queue = queue;
@@ -110,64 +117,82 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     }
     String liveData = units.dataAt(unit, unit.liveRevisionNum());
     List<KubernetesResource> identities = KubernetesYaml.parse(liveData);
-    List<Map<String, Object>> current;
+    LiveObservation seen;
     try (connection) {
-      current = applier.read(connection.client(), connection.target().namespace(), liveData);
-    } catch (RuntimeException e) {
-      live.recordDrift(unit.id(), "Unknown");
-      return Outcome.failed("RefreshFailed", "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e));
-    }
-    LiveStore.Snapshot snapshot = live.find(unit.id()).orElse(null);
-    List<String> missing = new ArrayList<>();
-    List<Map<String, Object>> cleaned = new ArrayList<>();
-    for (int i = 0; i < current.size(); i++) {
-      if (current.get(i) == null) {
-        missing.add(identities.get(i).id());
+      Target target = connection.target();
+      List<ObjectKey> keys = ObjectOwnership.keys(target, liveData);
+      Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), keys);
+      List<Map<String, Object>> read;
+      try {
+        read = applier.read(connection.client(), target.namespace(), liveData);
+      } catch (RuntimeException e) {
+        live.recordDrift(unit.id(), "Unknown");
+        return Outcome.failed("RefreshFailed", "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e));
       }
-      cleaned.add(current.get(i) == null ? null : LiveCleaner.clean(io.tandem.function.domain.FunctionRunner.deepCopy(current.get(i))));
+      seen = LiveObservation.of(identities, keys, read, others);
     }
+    return compare(action, unit, identities, seen);
+  }
+
+  /**
+   * Compares what was seen with the baseline and acts by the drift mode. Objects another unit took over are missing
+   * for this unit, but that is no drift: nobody changed the cluster behind Tandem's back.
+   */
+  private Outcome compare(UnitAction action, Unit unit, List<KubernetesResource> identities, LiveObservation seen) {
+    LiveStore.Snapshot snapshot = live.find(unit.id()).orElse(null);
+    String takenOver = seen.takenOverNote();
     if (snapshot == null) {
-      live.record(unit.id(), cleaned, resources(current), missing, true, clock.instant());
-      live.recordDrift(unit.id(), missing.isEmpty() ? "None" : "Drifted");
-      return Outcome.completed(missing.isEmpty() ? "RefreshAndNoDrift" : "RefreshAndDrifted", "First observation recorded as the baseline.");
+      record(unit, seen, true);
+      live.recordDrift(unit.id(), seen.deleted().isEmpty() ? "None" : "Drifted");
+      return Outcome.completed(seen.deleted().isEmpty() ? "RefreshAndNoDrift" : "RefreshAndDrifted",
+          "First observation recorded as the baseline." + takenOver);
     }
-    List<LiveDelta.Change> changes = LiveDelta.between(identities, snapshot.baseline(), current, ignoredManagers);
-    boolean drifted = !changes.isEmpty() || !missing.isEmpty();
-    if (!drifted) {
-      live.record(unit.id(), cleaned, resources(current), missing, false, clock.instant());
+    List<LiveDelta.Change> changes = LiveDelta.between(identities, snapshot.baseline(), seen.current(), ignoredManagers);
+    if (changes.isEmpty() && seen.deleted().isEmpty()) {
+      record(unit, seen, false);
       live.releaseHold(unit.id());
       live.recordDrift(unit.id(), "None");
-      return Outcome.completed("RefreshAndNoDrift", "The live objects match the live revision " + unit.liveRevisionNum() + ".");
+      return Outcome.completed("RefreshAndNoDrift",
+          "The live objects match the live revision " + unit.liveRevisionNum() + "." + takenOver);
     }
-    String summary = describe(changes, missing);
+    String summary = describe(changes, seen.deleted()) + takenOver;
     DriftMode mode = action.background() ? unit.metadata().driftMode() : DriftMode.Capture;
     if (mode == DriftMode.Revert) {
-      live.record(unit.id(), cleaned, resources(current), missing, false, clock.instant());
-      live.recordDrift(unit.id(), "Drifted");
-      Set<String> people = new LinkedHashSet<>();
-      changes.forEach(change -> change.managers().stream().filter(LiveSync::isPerson).forEach(people::add));
-      if (!people.isEmpty()) {
-        Instant now = clock.instant();
-        LiveStore.BreakGlassHold hold = live.hold(unit.id(), List.copyOf(people), now, now.plus(breakGlassHold));
-        if (!hold.expired(now)) {
-          return Outcome.completed("RefreshAndDrifted",
-              summary + " Held, not reverted, until " + hold.until() + ": a break-glass change by " + hold.by() + ".");
-        }
-        summary += " The break-glass hold ended at " + hold.until() + ".";
-      }
-      queue.enqueue(unit.id(), UnitAction.Kind.Apply, unit.liveRevisionNum(), clock.instant());
-      return Outcome.completed("RefreshAndDrifted", summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");
+      return revert(unit, seen, changes, summary);
     }
     if (action.dryRun() || changes.isEmpty() || mode == DriftMode.Report) {
       // Report only: the baseline stays, so a later capture still sees the whole change.
-      live.record(unit.id(), cleaned, resources(current), missing, false, clock.instant());
+      record(unit, seen, false);
       live.recordDrift(unit.id(), "Drifted");
       return Outcome.completed("RefreshAndDrifted", summary);
     }
     Integer captured = capture(unit, changes);
-    live.record(unit.id(), cleaned, resources(current), missing, true, clock.instant());
-    live.recordDrift(unit.id(), missing.isEmpty() ? "None" : "Drifted");
+    record(unit, seen, true);
+    live.recordDrift(unit.id(), seen.deleted().isEmpty() ? "None" : "Drifted");
     return Outcome.completed("RefreshAndDrifted", summary + (captured == null ? "" : " Captured as revision " + captured + "."), captured);
+  }
+
+  /** Drift mode Revert: applies the live revision again, unless people made the change and their hold still runs. */
+  private Outcome revert(Unit unit, LiveObservation seen, List<LiveDelta.Change> changes, String summary) {
+    record(unit, seen, false);
+    live.recordDrift(unit.id(), "Drifted");
+    Set<String> people = new LinkedHashSet<>();
+    changes.forEach(change -> change.managers().stream().filter(LiveSync::isPerson).forEach(people::add));
+    if (!people.isEmpty()) {
+      Instant now = clock.instant();
+      LiveStore.BreakGlassHold hold = live.hold(unit.id(), List.copyOf(people), now, now.plus(breakGlassHold));
+      if (!hold.expired(now)) {
+        return Outcome.completed("RefreshAndDrifted",
+            summary + " Held, not reverted, until " + hold.until() + ": a break-glass change by " + hold.by() + ".");
+      }
+      summary += " The break-glass hold ended at " + hold.until() + ".";
+    }
+    queue.enqueue(unit.id(), UnitAction.Kind.Apply, unit.liveRevisionNum(), clock.instant());
+    return Outcome.completed("RefreshAndDrifted", summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");
+  }
+
+  private void record(Unit unit, LiveObservation seen, boolean moveBaseline) {
+    live.record(unit.id(), seen.cleaned(), resources(seen.current()), seen.missing(), moveBaseline, clock.instant());
   }
 
   /** Patches the delta onto the head as a Refresh revision; the live revision moves with it if head was live. */

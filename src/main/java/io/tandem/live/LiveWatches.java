@@ -2,11 +2,13 @@ package io.tandem.live;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.internal.AbstractWatchManager;
 import io.tandem.common.error.TandemException;
@@ -16,6 +18,7 @@ import io.tandem.target.domain.ClusterConnector;
 import io.tandem.target.domain.TargetService;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.ActionQueue;
+import io.tandem.worker.ActionWorker;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -26,9 +29,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.tandem.worker.ActionWorker;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.SmartLifecycle;
@@ -46,6 +51,10 @@ import org.springframework.stereotype.Component;
  * found), read at start-up and again every {@code tandem.live.watch-resync}, so a restarted server, or one that
  * did not apply the unit, watches it too; a unit that was deleted or destroyed stops being watched at the next
  * resync. Between resyncs, an apply on this server adds its objects at once.
+ *
+ * <p>A watch starts from the resource version of a list. The client resumes a broken watch from the last version it
+ * saw; when that version is gone (410 Gone: compacted, or an API server that restarted), the watch ends and is started
+ * again from a new list, and every object whose version moved in between is refreshed, so no change is missed.
  *
  * <p>At shutdown the watches are closed right after the action workers have stopped (whose applies add watches),
  * before any bean is destroyed: a watch outliving its cluster (the sandbox) would only reconnect to nothing.
@@ -66,6 +75,13 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
   /** Scope → object name → unit; replaced whole by a resync, added to by an apply. */
   private volatile Map<Scope, Map<String, UUID>> owners = new ConcurrentHashMap<>();
   private final Map<Scope, Watch> watches = new ConcurrentHashMap<>();
+  /** Scope → object name → the resource version last seen of each unit's object, for a relist to compare with. */
+  private final Map<Scope, Map<String, String>> versions = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService reconnects = Executors.newSingleThreadScheduledExecutor(runnable -> {
+    Thread thread = new Thread(runnable, "live-watch-reconnect");
+    thread.setDaemon(true);
+    return thread;
+  });
   private final Map<String, TargetService.Connection> connections = new ConcurrentHashMap<>();
   private volatile boolean stopped;
 
@@ -133,34 +149,94 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
     }
     try {
       KubernetesClient client = connections.computeIfAbsent(scope.target(), targets::connect).client();
-      watches.put(scope, watchable(client, scope).watch(new Watcher<HasMetadata>() {
-        @Override
-        public void eventReceived(Action action, HasMetadata resource) {
-          if (action != Action.MODIFIED && action != Action.DELETED) {
-            return;
-          }
-          Map<String, UUID> names = owners.get(scope);
-          UUID unitId = names == null ? null : names.get(resource.getMetadata().getName());
-          if (unitId != null) {
-            queue.enqueueBackgroundRefresh(unitId);
-          }
-        }
-
-        @Override
-        public void onClose(WatcherException cause) {
-          // Closed for good (the client gave up reconnecting): the next resync starts it again.
-          log.debug("Watch of {} closed: {}", scope, cause.getMessage());
-          watches.remove(scope);
-        }
-      }));
+      FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects = objects(client, scope);
+      KubernetesResourceList<HasMetadata> listed = objects.list();
+      relisted(scope, listed.getItems());
+      // from the version of the list: no change falls between the two
+      watches.put(scope, objects.watch(listed.getMetadata().getResourceVersion(), new ScopeWatcher(scope)));
     } catch (RuntimeException e) {
       log.info("Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}", scope.apiVersion(),
           scope.kind(), scope.namespace(), scope.target(), ClusterConnector.describe(e));
     }
   }
 
+  /**
+   * Compares a fresh list with the versions last seen: what changed or went away while nothing watched (a watch that
+   * ended with 410 Gone, an API server that restarted) is refreshed now. A scope watched for the first time here has
+   * nothing to compare with; what changed before it was watched is the periodic refresh's.
+   */
+  private void relisted(Scope scope, List<HasMetadata> items) {
+    Map<String, UUID> names = owners.getOrDefault(scope, Map.of());
+    Map<String, String> now = new ConcurrentHashMap<>();
+    for (HasMetadata item : items) {
+      if (names.containsKey(item.getMetadata().getName())) {
+        now.put(item.getMetadata().getName(), versionOf(item));
+      }
+    }
+    Map<String, String> before = versions.put(scope, now);
+    if (before == null) {
+      return;
+    }
+    names.forEach((name, unitId) -> {
+      if (before.containsKey(name) && !before.get(name).equals(now.get(name))) {
+        queue.enqueueBackgroundRefresh(unitId);
+      }
+    });
+  }
+
+  /** Queues a refresh of the unit an event is about, and keeps the version it saw for a later relist. */
+  private final class ScopeWatcher implements Watcher<HasMetadata> {
+
+    private final Scope scope;
+
+    ScopeWatcher(Scope scope) {
+      this.scope = scope;
+    }
+
+    @Override
+    public void eventReceived(Action action, HasMetadata resource) {
+      if (action != Action.MODIFIED && action != Action.DELETED) {
+        return;
+      }
+      String name = resource.getMetadata().getName();
+      Map<String, UUID> names = owners.get(scope);
+      UUID unitId = names == null ? null : names.get(name);
+      if (unitId == null) {
+        return;
+      }
+      Map<String, String> seen = versions.computeIfAbsent(scope, key -> new ConcurrentHashMap<>());
+      if (action == Action.DELETED) {
+        seen.remove(name);
+      } else {
+        seen.put(name, versionOf(resource));
+      }
+      queue.enqueueBackgroundRefresh(unitId);
+    }
+
+    @Override
+    public void onClose(WatcherException cause) {
+      // The client reconnects by itself while it can resume; it gives up when the version it resumes from is gone.
+      log.info("Watch of {} {} in '{}' on target {} ended ({}); listing them again", scope.apiVersion(), scope.kind(),
+          scope.namespace(), scope.target(), cause.getMessage());
+      watches.remove(scope);
+      if (!stopped) {
+        reconnects.schedule(() -> rewatch(scope), 1, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  private static String versionOf(HasMetadata object) {
+    return java.util.Objects.requireNonNullElse(object.getMetadata().getResourceVersion(), "");
+  }
+
+  private synchronized void rewatch(Scope scope) {
+    if (!stopped && owners.containsKey(scope)) {
+      start(scope);
+    }
+  }
+
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static io.fabric8.kubernetes.client.dsl.Watchable<HasMetadata> watchable(
+  private static FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects(
       KubernetesClient client, Scope scope) {
     Map<String, Object> probe = new HashMap<>();
     probe.put("apiVersion", scope.apiVersion());
@@ -171,7 +247,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
         ? client.genericKubernetesResources(scope.apiVersion(), scope.kind())
         : client.resources(typed.getClass());
     boolean namespaced = !scope.namespace().isEmpty() && (typed instanceof Namespaced || typed instanceof GenericKubernetesResource);
-    return namespaced ? (io.fabric8.kubernetes.client.dsl.Watchable) operation.inNamespace(scope.namespace()) : operation;
+    return namespaced ? (FilterWatchListDeletable) operation.inNamespace(scope.namespace()) : operation;
   }
 
   /**
@@ -196,6 +272,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
   }
 
   private void stop(Scope scope) {
+    versions.remove(scope);
     Watch watch = watches.remove(scope);
     if (watch != null) {
       watch.close();
@@ -248,6 +325,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
   @Override
   public synchronized void stop() {
     stopped = true;
+    reconnects.shutdownNow();
     stopAll();
   }
 

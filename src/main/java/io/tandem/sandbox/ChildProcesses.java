@@ -29,6 +29,10 @@ final class ChildProcesses implements AutoCloseable {
   private final Path state;
   private final Path pids;
   private final Deque<Process> running = new ArrayDeque<>();
+  /** How each was started, by name, so that one can be started again the same way. */
+  private final java.util.Map<String, Launch> launches = new java.util.HashMap<>();
+
+  private record Launch(List<String> command, java.util.Map<String, String> environment, Process process) {}
 
   ChildProcesses(Path state) {
     this.state = state.toAbsolutePath().normalize();
@@ -68,12 +72,35 @@ final class ChildProcesses implements AutoCloseable {
       builder.environment().putAll(environment);
       Process process = builder.start();
       running.push(process);
+      launches.put(name, new Launch(command, environment, process));
       Files.writeString(pids, name + " " + process.pid() + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
       return process;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot start " + name + " (" + command.get(0) + ")", e);
     }
+  }
+
+  /** Stops the one of that name (if it runs) and starts it again, with the same command and environment. */
+  Process restart(String name) {
+    Launch launch = launch(name);
+    stop(name);
+    return start(name, launch.command(), launch.environment());
+  }
+
+  /** Stops the one of that name, to be started again by {@link #restart}. */
+  void stop(String name) {
+    Process process = launch(name).process();
+    running.remove(process);
+    stop(process.toHandle());
+  }
+
+  private Launch launch(String name) {
+    Launch launch = launches.get(name);
+    if (launch == null) {
+      throw new IllegalStateException("No " + name + " was started");
+    }
+    return launch;
   }
 
   Path log(String name) {
@@ -85,6 +112,7 @@ final class ChildProcesses implements AutoCloseable {
   public void close() {
     List<ProcessHandle> stopping = running.stream().map(Process::toHandle).toList();
     running.clear();
+    launches.clear();
     stopping.forEach(ProcessHandle::destroy);
     long deadline = System.nanoTime() + STOP_WAIT.toNanos();
     for (ProcessHandle process : stopping) {

@@ -22,7 +22,11 @@ import org.slf4j.LoggerFactory;
 final class ControlPlane implements SandboxEngine {
 
   private static final Logger log = LoggerFactory.getLogger(ControlPlane.class);
-  static final String SERVICE_RANGE = "10.0.0.0/24";
+  /**
+   * Room for 65,534 Services (a /24 ran out at 252 in a benchmark). A sandbox keeps the range it was made with, in
+   * {@code service-range} beside its state, since an API server does not move existing Services to a new one.
+   */
+  static final String SERVICE_RANGE = "10.96.0.0/16";
   private static final int NODES = 2;
   /** Every process listens on this address (never a name, which may also resolve to ::1). */
   private static final java.net.InetAddress LOOPBACK = java.net.InetAddress.getLoopbackAddress() instanceof java.net.Inet4Address v4
@@ -31,11 +35,15 @@ final class ControlPlane implements SandboxEngine {
   private final ChildProcesses processes;
   private final String kubeconfig;
   private final int port;
+  private final Duration timeout;
+  private final EtcdHistory etcd;
 
-  private ControlPlane(ChildProcesses processes, String kubeconfig, int port) {
+  private ControlPlane(ChildProcesses processes, String kubeconfig, int port, Duration timeout, EtcdHistory etcd) {
     this.processes = processes;
     this.kubeconfig = kubeconfig;
     this.port = port;
+    this.timeout = timeout;
+    this.etcd = etcd;
   }
 
   @Override
@@ -51,6 +59,7 @@ final class ControlPlane implements SandboxEngine {
     long started = System.nanoTime();
     try {
       SandboxKeys.Tokens tokens = SandboxKeys.ensure(folder.resolve("pki"));
+      String serviceRange = serviceRange(folder); // before etcd makes its folder
       ReadinessProbe probe = new ReadinessProbe(processes, timeout);
       int etcdPort = freePort();
       probe.await("etcd", processes.start("etcd", etcd(binaries, folder, etcdPort, freePort())),
@@ -58,7 +67,7 @@ final class ControlPlane implements SandboxEngine {
       int port = apiPort > 0 ? apiPort : freePort();
       String server = "https://127.0.0.1:" + port;
       Path certs = folder.resolve("pki").resolve("apiserver");
-      Process apiServer = processes.start("kube-apiserver", apiServer(binaries, folder, certs, etcdPort, port));
+      Process apiServer = processes.start("kube-apiserver", apiServer(binaries, folder, certs, etcdPort, port, serviceRange));
       probe.await("kube-apiserver", apiServer, () -> Files.exists(certs.resolve("apiserver.crt")));
       String ca = Files.readString(certs.resolve("apiserver.crt"));
       String admin = Kubeconfigs.of(server, ca, tokens.admin());
@@ -69,7 +78,7 @@ final class ControlPlane implements SandboxEngine {
       Path kcm = write(folder.resolve("kube-controller-manager.kubeconfig"), Kubeconfigs.of(server, ca, tokens.controllerManager()));
       Path scheduler = write(folder.resolve("kube-scheduler.kubeconfig"), Kubeconfigs.of(server, ca, tokens.scheduler()));
       Path kwok = write(folder.resolve("kwok.kubeconfig"), Kubeconfigs.of(server, ca, tokens.kwok()));
-      processes.start("kube-controller-manager", controllerManager(binaries, folder, kcm, certs));
+      processes.start("kube-controller-manager", controllerManager(binaries, folder, kcm, certs, serviceRange));
       processes.start("kube-scheduler", List.of(binaries.scheduler().toString(), "--kubeconfig=" + scheduler,
           "--authentication-kubeconfig=" + scheduler, "--authorization-kubeconfig=" + scheduler, "--bind-address=127.0.0.1",
           "--secure-port=" + freePort(), "--leader-elect=false", "--profiling=false"));
@@ -87,7 +96,7 @@ final class ControlPlane implements SandboxEngine {
       fakeNodes(admin);
       log.info("Sandbox control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok) ready on {} in {} ms;"
           + " state and logs in {}", server, Duration.ofNanos(System.nanoTime() - started).toMillis(), folder);
-      return new ControlPlane(processes, admin, port);
+      return new ControlPlane(processes, admin, port, timeout, new EtcdHistory(etcdPort));
     } catch (IOException | RuntimeException e) {
       processes.close();
       throw new IllegalStateException("The sandbox control plane did not start: " + e.getMessage(), e);
@@ -103,11 +112,24 @@ final class ControlPlane implements SandboxEngine {
         "--quota-backend-bytes=2147483648", "--log-level=warn");
   }
 
-  private static List<String> apiServer(ControlPlaneBinaries binaries, Path folder, Path certs, int etcdPort, int port) {
+  /** The range this sandbox was made with, or the default for a new one (then recorded). */
+  static String serviceRange(Path folder) throws IOException {
+    Path recorded = folder.resolve("service-range");
+    if (Files.exists(recorded)) {
+      return Files.readString(recorded).strip();
+    }
+    // a sandbox made before the range was recorded has Services in the old /24
+    String range = Files.isDirectory(folder.resolve("etcd")) ? "10.0.0.0/24" : SERVICE_RANGE;
+    Files.writeString(recorded, range + "\n");
+    return range;
+  }
+
+  private static List<String> apiServer(ControlPlaneBinaries binaries, Path folder, Path certs, int etcdPort, int port,
+      String serviceRange) {
     Path pki = folder.resolve("pki");
     return List.of(binaries.apiServer().toString(), "--bind-address=127.0.0.1", "--advertise-address=127.0.0.1",
         "--secure-port=" + port, "--endpoint-reconciler-type=none", "--etcd-servers=http://127.0.0.1:" + etcdPort,
-        "--service-cluster-ip-range=" + SERVICE_RANGE, "--cert-dir=" + certs, "--token-auth-file=" + pki.resolve("tokens.csv"),
+        "--service-cluster-ip-range=" + serviceRange, "--cert-dir=" + certs, "--token-auth-file=" + pki.resolve("tokens.csv"),
         "--authorization-mode=RBAC", "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
         "--service-account-key-file=" + pki.resolve("sa.pub"), "--service-account-signing-key-file=" + pki.resolve("sa.key"),
         "--allow-privileged=true", "--profiling=false",
@@ -117,13 +139,14 @@ final class ControlPlane implements SandboxEngine {
         "--shutdown-watch-termination-grace-period=2s");
   }
 
-  private static List<String> controllerManager(ControlPlaneBinaries binaries, Path folder, Path kubeconfig, Path certs) {
+  private static List<String> controllerManager(ControlPlaneBinaries binaries, Path folder, Path kubeconfig, Path certs,
+      String serviceRange) {
     return List.of(binaries.controllerManager().toString(), "--kubeconfig=" + kubeconfig,
         "--authentication-kubeconfig=" + kubeconfig, "--authorization-kubeconfig=" + kubeconfig, "--bind-address=127.0.0.1",
         "--secure-port=" + freePort(), "--leader-elect=false",
         "--service-account-private-key-file=" + folder.resolve("pki").resolve("sa.key"),
         "--root-ca-file=" + certs.resolve("apiserver.crt"), "--use-service-account-credentials=true",
-        "--service-cluster-ip-range=" + SERVICE_RANGE, "--profiling=false",
+        "--service-cluster-ip-range=" + serviceRange, "--profiling=false",
         // kwok keeps no node heartbeats: without this controller the fake nodes would turn NotReady and lose their pods
         "--controllers=*,-node-lifecycle-controller");
   }
@@ -169,6 +192,25 @@ final class ControlPlane implements SandboxEngine {
     } catch (IOException e) {
       throw new UncheckedIOException("No free port on loopback", e);
     }
+  }
+
+  /**
+   * Stops the API server and starts it again on the same port and state, as an upgrade or a crash of a real one
+   * would, after a compaction of etcd's history (as if it had been down for longer than its compaction interval):
+   * clients' watches break, and the resource versions they would resume from are gone (410 Gone). The controllers,
+   * scheduler and kwok are started again after it, since they would otherwise sit out their own reconnect back-off
+   * for a minute or more.
+   */
+  void restartApiServer() {
+    ReadinessProbe probe = new ReadinessProbe(processes, timeout);
+    processes.stop("kube-apiserver");
+    etcd.compactToNow();
+    Process apiServer = processes.restart("kube-apiserver");
+    try (KubernetesClient client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig)).build()) {
+      probe.await("kube-apiserver", apiServer, () -> ReadinessProbe.ready(client));
+    }
+    List.of("kube-controller-manager", "kube-scheduler", "kwok").forEach(processes::restart);
+    log.info("Sandbox API server restarted on port {}", port);
   }
 
   @Override

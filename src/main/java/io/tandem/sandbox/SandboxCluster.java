@@ -135,6 +135,14 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
         .withConfig(io.fabric8.kubernetes.client.Config.fromKubeconfig(kubeconfig)).build();
   }
 
+  /** Restarts the real engine's API server, keeping its state (for tests of what clients do when it goes away). */
+  void restartApiServer() {
+    if (!(engine instanceof ControlPlane controlPlane)) {
+      throw new UnsupportedOperationException("The " + engine.name() + " sandbox has no API server to restart");
+    }
+    controlPlane.restartApiServer();
+  }
+
   /** Stops it; one still starting (the server stopped during its own start) once it has started. */
   @Override
   public void destroy() {

@@ -27,7 +27,7 @@ public class ActionQueue {
 
   private static final String COLUMNS =
       "a.id, a.unit_id, s.slug as space_slug, u.slug as unit_slug, a.action, a.revision_num, a.dry_run, a.background, a.status, a.result,"
-          + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at, a.requested_by";
+          + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at, a.requested_by, a.take_over";
   private static final String FROM = " from unit_action a join unit u on u.id = a.unit_id join space s on s.id = u.space_id";
 
   private final JdbcClient jdbc;
@@ -67,11 +67,23 @@ public class ActionQueue {
   @Transactional
   public UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
       List<UUID> dependsOn, Instant now) {
+    return insert(unitId, kind, revisionNum, dryRun, background, false, dependsOn, now);
+  }
+
+  /** An apply requested by the caller; with {@code takeOver} it may take objects that other units applied. */
+  @Transactional
+  public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn, Instant now) {
+    return insert(unitId, UnitAction.Kind.Apply, revisionNum, false, false, takeOver, dependsOn, now);
+  }
+
+  private UnitAction insert(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
+      boolean takeOver, List<UUID> dependsOn, Instant now) {
     UUID id = UUID.randomUUID();
-    jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, status, created_at,"
-            + " depends_on, requested_by) values (:id, :unitId, :action, :revision, :dryRun, :background, 'Pending', :now,"
-            + " cast(:dependsOn as uuid[]), :requestedBy)")
+    jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, take_over, status,"
+            + " created_at, depends_on, requested_by) values (:id, :unitId, :action, :revision, :dryRun, :background,"
+            + " :takeOver, 'Pending', :now, cast(:dependsOn as uuid[]), :requestedBy)")
         .param("requestedBy", background ? SERVER : requester())
+        .param("takeOver", takeOver)
         .param("dependsOn", dependsOn.stream().map(UUID::toString).collect(java.util.stream.Collectors.joining(",", "{", "}")))
         .param("dryRun", dryRun)
         .param("background", background)
@@ -206,7 +218,8 @@ public class ActionQueue {
         instant(rs, "created_at"),
         instant(rs, "started_at"),
         instant(rs, "finished_at"),
-        rs.getString("requested_by"));
+        rs.getString("requested_by"),
+        rs.getBoolean("take_over"));
   }
 
   private static Instant instant(ResultSet rs, String column) throws SQLException {

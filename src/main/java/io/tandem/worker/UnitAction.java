@@ -3,7 +3,11 @@ package io.tandem.worker;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A queued or finished apply, refresh or destroy of one unit. */
+/**
+ * A queued or finished apply, refresh or destroy of one unit.
+ *
+ * @param takeOver of an apply: it may take objects that other units applied
+ */
 public record UnitAction(
     UUID id,
     UUID unitId,
@@ -20,7 +24,8 @@ public record UnitAction(
     Instant createdAt,
     Instant startedAt,
     Instant finishedAt,
-    String requestedBy) {
+    String requestedBy,
+    boolean takeOver) {
 
   public enum Kind {
     Apply,

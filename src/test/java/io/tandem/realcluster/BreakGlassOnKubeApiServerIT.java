@@ -2,6 +2,9 @@ package io.tandem.realcluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tandem.sandbox.ControlPlaneBinaries;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
@@ -11,13 +14,18 @@ import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -75,6 +83,85 @@ class BreakGlassOnKubeApiServerIT {
     assertThat(mutations.get(0).path("by").asString()).contains("kubectl-edit");
     String diff = api.get(unit + "/diff?from=1&to=2").body();
     assertThat(DEFAULTS).noneMatch(diff::contains);
+  }
+
+  static Stream<Arguments> kubectlChanges() {
+    String newImage = "us-central1-docker.pkg.dev/google-samples/microservices-demo/paymentservice:v0.10.3";
+    return Stream.of(
+        Arguments.of(List.of("patch", "deployment/paymentservice", "-p",
+                "{\"spec\":{\"template\":{\"spec\":{\"containers\":[{\"name\":\"server\",\"resources\":{\"limits\":{\"memory\":\"512Mi\"}}}]}}}}"),
+            "memory: 128Mi", "memory: 512Mi", "spec.template.spec.containers.0.resources.limits.memory", "kubectl-patch"),
+        Arguments.of(List.of("set", "image", "deployment/paymentservice", "server=" + newImage),
+            "paymentservice:v0.10.2", "paymentservice:v0.10.3", "spec.template.spec.containers.0.image", "kubectl-set"),
+        Arguments.of(List.of("set", "resources", "deployment/paymentservice", "-c", "server", "--limits=memory=512Mi"),
+            "memory: 128Mi", "memory: 512Mi", "spec.template.spec.containers.0.resources.limits.memory", "kubectl-set"),
+        // kubectl scale writes through the scale subresource, under the manager "kubectl"
+        Arguments.of(List.of("scale", "deployment/paymentservice", "--replicas=2"),
+            "replicas: 1", "replicas: 2", "spec.replicas", "kubectl"));
+  }
+
+  @ParameterizedTest(name = "kubectl {0} is captured, attributed to {4}")
+  @MethodSource("kubectlChanges")
+  void eachKubectlChangeIsCapturedAsThatOneLineAttributedToItsFieldManager(List<String> command, String before, String after,
+      String path, String manager) throws Exception {
+    List<String> arguments = new ArrayList<>(command);
+    arguments.addAll(List.of("-n", space));
+    kubectl(Map.of(), arguments.toArray(String[]::new));
+
+    JsonNode refresh = post(unit + "/refresh?wait=60");
+
+    assertThat(refresh.path("capturedRevisionNum").asInt()).as(refresh.toString()).isEqualTo(2);
+    assertThat(api.get(unit + "/data").body()).isEqualTo(original.replace(before, after));
+    JsonNode mutations = api.get(unit + "/revisions/2").json().path("mutations");
+    assertThat(mutations.size()).as(mutations.toString()).isEqualTo(1);
+    assertThat(mutations.get(0).path("path").asString()).isEqualTo(path);
+    assertThat(mutations.get(0).path("by").asString()).isEqualTo("refresh: " + manager);
+  }
+
+  @Test
+  void aScaleByAControllerIsNeverCaptured() {
+    // the horizontal pod autoscaler runs in kube-controller-manager, whose requests carry its name as user agent
+    Config config = Config.fromKubeconfig(sandbox.kubeconfig());
+    config.setUserAgent("kube-controller-manager/v1.34.4 (linux/amd64) kubernetes/0000000/horizontal-pod-autoscaler");
+    try (KubernetesClient autoscaler = new KubernetesClientBuilder().withConfig(config).build()) {
+      autoscaler.apps().deployments().inNamespace(space).withName("paymentservice").scale(4);
+    }
+
+    JsonNode refresh = post(unit + "/refresh?wait=60");
+
+    assertThat(refresh.path("result").asString()).as(refresh.toString()).isEqualTo("RefreshAndNoDrift");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+    assertThat(api.get(unit + "/data").body()).isEqualTo(original);
+  }
+
+  @Test
+  void kubectlDiffAgainstTheSandboxShowsNothingAfterAnApplyAndTheChangeAfterAnEdit() throws Exception {
+    Path manifest = Files.writeString(Files.createTempFile("paymentservice", ".yaml"), original);
+    String[] diff = {"diff", "--server-side", "--force-conflicts", "--field-manager=tandem", "-f", manifest.toString()};
+
+    assertThat(run(Map.of(), diff).exitCode()).as("in step after the apply").isZero();
+
+    kubectl(Map.of(), "set", "resources", "deployment/paymentservice", "-n", space, "-c", "server", "--limits=memory=512Mi");
+    Result drifted = run(Map.of(), diff);
+
+    assertThat(drifted.exitCode()).as(drifted.output()).isEqualTo(1);
+    assertThat(drifted.output()).containsPattern("(?m)^-\\s+memory: 512Mi$").containsPattern("(?m)^\\+\\s+memory: 128Mi$");
+  }
+
+  @Test
+  void pruneRemovesOnlyTheObjectsThisUnitApplied() throws Exception {
+    kubectl(Map.of(), "create", "service", "clusterip", "someone-elses", "--tcp=80:8080", "-n", space);
+    String withoutTheService = original.substring(0, original.lastIndexOf("---"));
+    assertThat(api.putYaml(unit + "/data", withoutTheService).status()).isEqualTo(200);
+
+    JsonNode applied = post(unit + "/apply?wait=60");
+
+    assertThat(applied.path("message").asString()).as(applied.toString()).contains("pruned");
+    try (var client = sandbox.client()) {
+      assertThat(client.services().inNamespace(space).withName("paymentservice").get()).as("the unit's own, pruned").isNull();
+      assertThat(client.services().inNamespace(space).withName("someone-elses").get()).as("not the unit's").isNotNull();
+      assertThat(client.apps().deployments().inNamespace(space).withName("paymentservice").get()).isNotNull();
+    }
   }
 
   @Test
@@ -178,6 +265,14 @@ class BreakGlassOnKubeApiServerIT {
 
   /** Runs the real kubectl against the sandbox, as a person would; its output, or a failure with it. */
   String kubectl(Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
+    Result result = run(environment, arguments);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    return result.output();
+  }
+
+  record Result(int exitCode, String output) {}
+
+  Result run(Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
     Path binary = ControlPlaneBinaries.findDefault(new StringBuilder()).orElseThrow().kubectl();
     List<String> command = new ArrayList<>(List.of(binary.toString(), "--kubeconfig",
         Path.of("target/it-data-real-cluster/sandbox/kubeconfig").toAbsolutePath().toString()));
@@ -187,7 +282,6 @@ class BreakGlassOnKubeApiServerIT {
     Process process = builder.start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as(output).isZero();
-    return output;
+    return new Result(process.exitValue(), output);
   }
 }

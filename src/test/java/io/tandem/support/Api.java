@@ -21,9 +21,20 @@ public final class Api {
   private final HttpClient client =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).version(HttpClient.Version.HTTP_1_1).build();
   private final String base;
+  private final Duration timeout;
 
   public Api(int port) {
-    this.base = "http://localhost:" + port;
+    this("http://localhost:" + port, Duration.ofSeconds(30));
+  }
+
+  private Api(String base, Duration timeout) {
+    this.base = base;
+    this.timeout = timeout;
+  }
+
+  /** The same server, waiting up to {@code timeout} for each answer. */
+  public Api withTimeout(Duration timeout) {
+    return new Api(base, timeout);
   }
 
   /** A slug no other test uses. */
@@ -55,7 +66,7 @@ public final class Api {
   public Response send(String method, String path, String contentType, String body, String... headers) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path))
-            .timeout(Duration.ofSeconds(30))
+            .timeout(timeout)
             .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
     if (contentType != null) {
       request.header("Content-Type", contentType);

@@ -103,11 +103,12 @@ class ApplyIT {
 
   @Test
   void objectsWithoutANamespaceGoToTheTargetsNamespace() {
-    unit("payment", PAYMENT, "sandbox");
+    String name = Api.uniqueSlug("payment"); // other tests' units may own default/paymentservice
+    unit("payment", PAYMENT.replace("name: paymentservice\n", "name: " + name + "\n"), "sandbox");
 
     apply("payment", "");
 
-    assertThat(cluster.apps().deployments().inNamespace("default").withName("paymentservice").get()).isNotNull();
+    assertThat(cluster.apps().deployments().inNamespace("default").withName(name).get()).isNotNull();
   }
 
   @Test

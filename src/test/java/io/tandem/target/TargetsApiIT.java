@@ -9,6 +9,7 @@ import io.tandem.support.TandemIT;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +136,66 @@ class TargetsApiIT {
     api.patch("/api/v1/spaces/" + space + "/units/web", clear);
     assertThat(api.delete("/api/v1/targets/" + slug).status()).isEqualTo(204);
     assertThat(api.get("/api/v1/targets/" + slug).status()).isEqualTo(404);
+  }
+
+  static String base64(String text) {
+    return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.US_ASCII));
+  }
+
+  @Test
+  void aMalformedCaIsRefusedAtRegistrationNamingTheFieldAndChangesNothing() {
+    String slug = Api.uniqueSlug("ca");
+    Map<String, Object> target = new HashMap<>(Map.of("slug", slug, "server", "https://127.0.0.1:1", "token", SECRET_TOKEN));
+
+    target.put("caData", "not base64!");
+    assertProblem(api.post("/api/v1/targets", target), 400, "validation-failed", "caData");
+    target.put("caData", base64("hello, not a certificate"));
+    assertProblem(api.post("/api/v1/targets", target), 400, "validation-failed", "caData");
+    assertThat(api.get("/api/v1/targets/" + slug).status()).isEqualTo(404);
+
+    target.put("caData", base64(Fixtures.read("tls/ca.crt")));
+    assertThat(api.post("/api/v1/targets", target).status()).isEqualTo(201);
+    byte[] sealed = jdbc.queryForObject("select credentials from target where slug = ?", byte[].class, slug);
+    Api.Response patched = api.patch("/api/v1/targets/" + slug, Map.of("caData", base64("-----BEGIN CERTIFICATE-----\nAAAA\n"),
+        "namespace", "elsewhere"));
+    assertProblem(patched, 400, "validation-failed", "caData");
+    assertThat(jdbc.queryForObject("select credentials from target where slug = ?", byte[].class, slug)).isEqualTo(sealed);
+    assertThat(api.get("/api/v1/targets/" + slug).body()).doesNotContain("elsewhere");
+  }
+
+  @Test
+  void aKubeconfigWhoseCertificateOrKeyDataIsMalformedIsRefusedNamingIt() {
+    String ca = base64(Fixtures.read("tls/ca.crt"));
+    String kubeconfig = """
+        apiVersion: v1
+        kind: Config
+        clusters:
+        - name: c
+          cluster:
+            server: https://127.0.0.1:1
+            certificate-authority-data: %s
+        users:
+        - name: u
+          user:
+            client-certificate-data: %s
+            client-key-data: %s
+        contexts:
+        - name: c
+          context: {cluster: c, user: u}
+        current-context: c
+        """;
+    String key = base64("-----BEGIN PRIVATE KEY-----\nMAA=\n-----END PRIVATE KEY-----\n");
+    String slug = Api.uniqueSlug("kc-ca");
+
+    assertProblem(api.post("/api/v1/targets", Map.of("slug", slug, "kubeconfig", kubeconfig.formatted("bm90IGEgY2VydA==", ca, key))),
+        400, "validation-failed", "certificate-authority-data");
+    assertProblem(api.post("/api/v1/targets", Map.of("slug", slug, "kubeconfig", kubeconfig.formatted(ca, "not!base64", key))),
+        400, "validation-failed", "client-certificate-data");
+    assertProblem(api.post("/api/v1/targets", Map.of("slug", slug, "kubeconfig", kubeconfig.formatted(ca, ca, ca))),
+        400, "validation-failed", "client-key-data");
+    assertThat(api.get("/api/v1/targets/" + slug).status()).isEqualTo(404);
+    assertThat(api.post("/api/v1/targets", Map.of("slug", slug, "kubeconfig", kubeconfig.formatted(ca, ca, key))).status())
+        .isEqualTo(201);
   }
 
   private void assertCredentialsNowhere(String slug, CapturedOutput output) {

@@ -28,6 +28,8 @@ public enum ProblemCode {
   NON_CANONICAL_PATH("non-canonical-path", HttpStatus.BAD_REQUEST),
   /** An outbound destination (cluster, webhook, Git remote) on an address the server must not call (loopback, private…). */
   DESTINATION_NOT_ALLOWED("destination-not-allowed", HttpStatus.BAD_REQUEST),
+  /** An apply of an object that another unit applied, without {@code takeOver=true}. */
+  OBJECT_OWNED_BY_ANOTHER_UNIT("object-owned-by-another-unit", HttpStatus.CONFLICT),
   // HTTP-level mistakes that are not about Tandem's resources.
   METHOD_NOT_ALLOWED("method-not-allowed", HttpStatus.METHOD_NOT_ALLOWED),
   NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE),

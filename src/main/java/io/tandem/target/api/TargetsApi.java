@@ -76,12 +76,14 @@ public interface TargetsApi {
   @Schema(name = "CreateTargetRequest", description = "Either kubeconfig (and context) or server and token")
   record CreateTargetRequest(
       @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "prod-east") String slug,
-      @Schema(description = "Write-only") String kubeconfig,
+      @Schema(description = "Write-only. Its certificate-authority-data, client-certificate-data and client-key-data"
+        + " must be base64 PEM, or the request is 400 validation-failed") String kubeconfig,
       String context,
       String namespace,
       String server,
       @Schema(description = "Write-only bearer token") String token,
-      @Schema(description = "Base64 PEM of the cluster CA") String caData,
+      @Schema(description = "The cluster's CA: PEM certificate(s), base64 on one line; anything else is 400"
+        + " validation-failed") String caData,
       Boolean insecureSkipTlsVerify) {
 
     @Override

@@ -26,7 +26,10 @@ public interface UnitActionsApi {
       operationId = "applyUnit",
       summary = "Apply a revision (default head) of the unit to its target",
       description = "Server-side apply with field manager tandem, Namespaces and CRDs first, objects without a namespace"
-          + " in the target's namespace; objects of the previously live revision that this one drops are deleted.")
+          + " in the target's namespace; objects of the previously live revision that this one drops are deleted,"
+          + " unless another unit has applied them since. One object belongs to one unit: an apply of an object that"
+          + " another unit applied on the same target is 409 object-owned-by-another-unit (naming that unit and the"
+          + " object), and changes nothing, unless takeOver=true.")
   @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
   @ApiResponse(responseCode = "200", description = "Finished within wait")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
@@ -35,7 +38,10 @@ public interface UnitActionsApi {
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
       @Parameter(description = "A revision reference; default head") @RequestParam(defaultValue = "head") String revision,
-      @Parameter(description = WAIT) @RequestParam(required = false) Integer wait);
+      @Parameter(description = WAIT) @RequestParam(required = false) Integer wait,
+      @Parameter(description = "Take over objects that other units applied on this target: they become this unit's,"
+          + " and the units they were taken from report them missing (not drift) and no longer delete them")
+          @RequestParam(defaultValue = "false") boolean takeOver);
 
   @Operation(
       operationId = "refreshUnit",

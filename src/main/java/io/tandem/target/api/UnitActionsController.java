@@ -22,8 +22,8 @@ class UnitActionsController implements UnitActionsApi {
   }
 
   @Override
-  public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait) {
-    return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), wait));
+  public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait, boolean takeOver) {
+    return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), takeOver, wait));
   }
 
   @Override

@@ -25,22 +25,39 @@ public class ActionService {
   static final int MAX_WAIT_SECONDS = 300;
 
   private final UnitService units;
+  private final TargetService targets;
+  private final ObjectOwnership ownership;
   private final ActionQueue queue;
   private final Clock clock;
 
-  public ActionService(UnitService units, ActionQueue queue, Clock clock) {
+  public ActionService(UnitService units, TargetService targets, ObjectOwnership ownership, ActionQueue queue, Clock clock) {
     this.units = units;
+    this.targets = targets;
+    this.ownership = ownership;
     this.queue = queue;
     this.clock = clock;
   }
 
-  /** @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision */
+  /**
+   * @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision;
+   *     {@code apply-gated}; {@code object-owned-by-another-unit}
+   */
   public UnitAction apply(String space, String slug, RevisionRef revision, Integer waitSeconds) {
-    return apply(space, slug, revision, List.of(), waitSeconds);
+    return apply(space, slug, revision, List.of(), false, waitSeconds);
+  }
+
+  /** With {@code takeOver}: the apply may take objects that other units applied. */
+  public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, Integer waitSeconds) {
+    return apply(space, slug, revision, List.of(), takeOver, waitSeconds);
   }
 
   /** With {@code after}: the apply waits for those actions (its providers' applies) to finish first. */
   public UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, Integer waitSeconds) {
+    return apply(space, slug, revision, after, false, waitSeconds);
+  }
+
+  private UnitAction apply(
+      String space, String slug, RevisionRef revision, List<UUID> after, boolean takeOver, Integer waitSeconds) {
     Unit unit = withTarget(space, slug, "applied");
     int num = units.resolve(unit, revision);
     List<String> blockers = units.applyBlockers(unit, num);
@@ -49,7 +66,12 @@ public class ActionService {
           "Revision " + num + " of unit '" + slug + "' may not be applied: " + String.join("; ", blockers) + ".",
           Map.of("reasons", blockers));
     }
-    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Apply, num, false, false, after, now()), waitSeconds);
+    if (!takeOver) {
+      // the worker checks again when it runs the apply: another unit's apply may come first
+      Target target = targets.get(unit.metadata().target());
+      ownership.requireFree(target, unit.id(), ObjectOwnership.keys(target, units.dataAt(unit, num)));
+    }
+    return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, now()), waitSeconds);
   }
 
   /** Refreshes the unit from its target; without {@code dryRun} a drift is captured as a new revision. */

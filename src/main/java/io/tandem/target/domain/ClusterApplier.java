@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.api.model.StatusCause;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
@@ -17,7 +18,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Puts a unit's objects onto a cluster with server-side apply (field manager {@code tandem}, conflicts forced), in
- * dependency order, and deletes what the previously applied data had and the new data does not (prune).
+ * dependency order, and deletes what the previously applied data had and the new data does not (prune), except the
+ * objects another unit has applied since.
  */
 @Component
 public class ClusterApplier {
@@ -25,22 +27,30 @@ public class ClusterApplier {
   public static final String FIELD_MANAGER = "tandem";
   private static final Set<String> FIRST = Set.of("Namespace", "CustomResourceDefinition");
   private static final java.time.Duration ESTABLISHED_WAIT = java.time.Duration.ofSeconds(30);
+  /** Reads objects without a client: the same model classes, so the same namespace defaulting, as a client's. */
+  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   /**
-   * What happened: the objects applied (and deleted) in order, the fields taken from other field managers, and the
-   * failure that stopped it, if any.
+   * What happened: the objects applied (and deleted) in order, the fields taken from other field managers, the
+   * objects left in place because another unit applied them, and the failure that stopped it, if any.
    */
-  public record Report(List<String> applied, List<String> deleted, List<String> takenOver, String failedOn, String error) {
+  public record Report(List<String> applied, List<String> deleted, List<String> takenOver, List<ObjectKey> spared,
+      String failedOn, String error) {
 
     public boolean succeeded() {
       return error == null;
     }
   }
 
-  public Report apply(KubernetesClient client, String defaultNamespace, String data, String previousData) {
+  /**
+   * @param spare objects never to delete (another unit applied them), though the previous data has them and the new
+   *     data does not
+   */
+  public Report apply(KubernetesClient client, String defaultNamespace, String data, String previousData, Set<ObjectKey> spare) {
     List<String> applied = new ArrayList<>();
     List<String> deleted = new ArrayList<>();
     List<String> takenOver = new ArrayList<>();
+    List<ObjectKey> spared = new ArrayList<>();
     List<HasMetadata> objects = objects(client, data, defaultNamespace);
     String current = null;
     try {
@@ -58,14 +68,23 @@ public class ClusterApplier {
       for (HasMetadata object : previous) {
         if (!wanted.contains(describe(object))) {
           current = describe(object);
-          client.resource(object).delete();
-          deleted.add(current);
+          deleteUnlessSpared(client, object, spare, deleted, spared);
         }
       }
-      return new Report(applied, deleted, takenOver, null, null);
+      return new Report(applied, deleted, takenOver, spared, null, null);
     } catch (RuntimeException e) {
-      return new Report(applied, deleted, takenOver, current, ClusterConnector.describe(e));
+      return new Report(applied, deleted, takenOver, spared, current, ClusterConnector.describe(e));
     }
+  }
+
+  private static void deleteUnlessSpared(
+      KubernetesClient client, HasMetadata object, Set<ObjectKey> spare, List<String> deleted, List<ObjectKey> spared) {
+    if (spare.contains(ObjectKey.of(object))) {
+      spared.add(ObjectKey.of(object));
+      return;
+    }
+    client.resource(object).delete();
+    deleted.add(describe(object));
   }
 
   /**
@@ -107,21 +126,21 @@ public class ClusterApplier {
         ESTABLISHED_WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
   }
 
-  /** Deletes the objects of {@code data}, dependants first. */
-  public Report destroy(KubernetesClient client, String defaultNamespace, String data) {
+  /** Deletes the objects of {@code data}, dependants first, except those in {@code spare} (another unit's). */
+  public Report destroy(KubernetesClient client, String defaultNamespace, String data, Set<ObjectKey> spare) {
     List<String> deleted = new ArrayList<>();
+    List<ObjectKey> spared = new ArrayList<>();
     List<HasMetadata> objects = new ArrayList<>(objects(client, data, defaultNamespace));
     java.util.Collections.reverse(objects);
     String current = null;
     try {
       for (HasMetadata object : objects) {
         current = describe(object);
-        client.resource(object).delete();
-        deleted.add(current);
+        deleteUnlessSpared(client, object, spare, deleted, spared);
       }
-      return new Report(List.of(), deleted, List.of(), null, null);
+      return new Report(List.of(), deleted, List.of(), spared, null, null);
     } catch (RuntimeException e) {
-      return new Report(List.of(), deleted, List.of(), current, ClusterConnector.describe(e));
+      return new Report(List.of(), deleted, List.of(), spared, current, ClusterConnector.describe(e));
     }
   }
 
@@ -139,8 +158,23 @@ public class ClusterApplier {
     return live;
   }
 
+  /**
+   * Which objects {@code data} names on a target whose namespace is {@code defaultNamespace}: one per resource, in
+   * the order of {@code data}.
+   */
+  public static List<ObjectKey> keys(String data, String defaultNamespace) {
+    return KubernetesYaml.parse(data).stream()
+        .map(resource -> ObjectKey.of(toObject(SERIALIZATION, resource, defaultNamespace)))
+        .toList();
+  }
+
   private static HasMetadata toObject(KubernetesClient client, KubernetesResource resource, String defaultNamespace) {
-    HasMetadata object = client.getKubernetesSerialization().unmarshal(JsonColumns.write(resource.content()));
+    return toObject(client.getKubernetesSerialization(), resource, defaultNamespace);
+  }
+
+  private static HasMetadata toObject(
+      KubernetesSerialization serialization, KubernetesResource resource, String defaultNamespace) {
+    HasMetadata object = serialization.unmarshal(JsonColumns.write(resource.content()));
     if (object instanceof Namespaced && object.getMetadata().getNamespace() == null) {
       object.getMetadata().setNamespace(defaultNamespace == null ? "default" : defaultNamespace);
     }

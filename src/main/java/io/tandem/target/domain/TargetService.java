@@ -56,7 +56,7 @@ public class TargetService {
     Slugs.require("slug", request.slug());
     TargetCredentials credentials = credentials(request.kubeconfig(), request.context(), request.server(),
         request.token(), request.caData(), Boolean.TRUE.equals(request.insecureSkipTlsVerify()));
-    connector.requireAllowed(credentials);
+    requireUsable(credentials);
     String namespace = namespace(request.namespace());
     String server = serverOf(credentials, namespace);
     Instant now = now();
@@ -104,7 +104,7 @@ public class TargetService {
                             patch.has("token") ? patch.text("token") : old.token(),
                             patch.has("caData") ? patch.text("caData") : old.caData(),
                             patch.has("insecureSkipTlsVerify") ? Boolean.TRUE.equals(patch.bool("insecureSkipTlsVerify")) : old.insecureSkipTlsVerify());
-                connector.requireAllowed(credentials);
+                requireUsable(credentials);
               }
               String namespace = patch.has("namespace") ? namespace(patch.text("namespace")) : current.namespace();
               String server = serverOf(credentials, namespace);
@@ -166,6 +166,15 @@ public class TargetService {
       throw TandemException.conflict("Target '" + slug + "': " + e.getMessage());
     }
     return new Connection(stored.target(), connector.connect(credentials, stored.target().namespace()));
+  }
+
+  /**
+   * @throws TandemException {@code validation-failed} for a certificate or key that cannot be used,
+   *     {@code destination-not-allowed}
+   */
+  private void requireUsable(TargetCredentials credentials) {
+    TlsData.requireValid(credentials, connector.config(credentials, null));
+    connector.requireAllowed(credentials);
   }
 
   private TargetStore.Stored stored(String slug) {

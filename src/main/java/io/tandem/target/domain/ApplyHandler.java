@@ -1,0 +1,99 @@
+package io.tandem.target.domain;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitService;
+import io.tandem.worker.ActionHandler;
+import io.tandem.worker.ActionQueue;
+import io.tandem.worker.UnitAction;
+import io.tandem.worker.UnitAction.Outcome;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+
+/**
+ * The apply action: claims the revision's objects for the unit (refused, with nothing changed, when another unit
+ * applied one and the action does not say takeOver), applies them and prunes what the revision drops.
+ */
+@Component
+class ApplyHandler implements ActionHandler {
+
+  private final UnitService units;
+  private final TargetService targets;
+  private final ObjectOwnership ownership;
+  private final ClusterApplier applier;
+  private final ActionQueue queue;
+  private final List<ApplyObserver> observers;
+
+  ApplyHandler(UnitService units, TargetService targets, ObjectOwnership ownership, ClusterApplier applier,
+      ActionQueue queue, List<ApplyObserver> observers) {
+    this.units = units;
+    this.targets = targets;
+    this.ownership = ownership;
+    this.applier = applier;
+    this.queue = queue;
+    this.observers = observers;
+  }
+
+  @Override
+  public UnitAction.Kind kind() {
+    return UnitAction.Kind.Apply;
+  }
+
+  @Override
+  public Outcome run(UnitAction action) {
+    Unit unit = units.get(action.space(), action.unit());
+    String slug = unit.metadata().target();
+    if (slug == null) {
+      return Outcome.failed("ApplyFailed", "The unit has no target.");
+    }
+    TargetService.Connection connection;
+    try {
+      connection = targets.connect(slug);
+    } catch (TandemException e) {
+      return Outcome.failed("ApplyFailed", e.getMessage());
+    }
+    try (connection) {
+      return apply(unit, action.revisionNum(), action.takeOver(), connection);
+    }
+  }
+
+  private Outcome apply(Unit unit, int revision, boolean takeOver, TargetService.Connection connection) {
+    Target target = connection.target();
+    String data = units.dataAt(unit, revision);
+    List<ObjectKey> keys = ObjectOwnership.keys(target, data);
+    Map<ObjectKey, ObjectOwner> takenFrom;
+    try {
+      takenFrom = ownership.claim(target, unit.id(), keys, takeOver);
+    } catch (TandemException e) {
+      return Outcome.failed("ApplyFailed", e.getMessage() + " Nothing was applied.");
+    }
+    units.recordApply(unit.id(), revision, null);
+    String previous = units.dataAt(unit, unit.liveRevisionNum());
+    Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), ObjectOwnership.keys(target, previous));
+    ClusterApplier.Report report = applier.apply(connection.client(), target.namespace(), data, previous, others.keySet());
+    if (!report.succeeded()) {
+      return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed at "
+          + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");
+    }
+    ownership.retainOnly(target, unit.id(), keys);
+    observers.forEach(observer -> observer.applied(unit, connection.client(), target.namespace(), data));
+    units.recordApply(unit.id(), revision, revision);
+    // the units the objects were taken from see at once that they no longer have them
+    takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(queue::enqueueBackgroundRefresh);
+    return Outcome.completed("ApplyCompleted", "Applied revision " + revision + " to target '" + target.slug() + "': "
+        + report.applied().size() + " object(s) applied" + (report.deleted().isEmpty() ? "" : ", pruned " + report.deleted())
+        + spared(report, others)
+        + (takenFrom.isEmpty() ? "" : "; took over from other units: " + ObjectOwnership.describe(takenFrom))
+        + (report.takenOver().isEmpty() ? "" : "; took over from other field managers: " + String.join(", ", report.takenOver()))
+        + ".");
+  }
+
+  /** {@code ; left X (unit 'a/b'), …}: objects a prune or destroy did not delete, as other units applied them. */
+  static String spared(ClusterApplier.Report report, Map<ObjectKey, ObjectOwner> others) {
+    Map<ObjectKey, ObjectOwner> spared = others.entrySet().stream().filter(entry -> report.spared().contains(entry.getKey()))
+        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, java.util.LinkedHashMap::new));
+    return spared.isEmpty() ? "" : "; left " + ObjectOwnership.describe(spared) + " in place, applied by another unit";
+  }
+}

@@ -1,0 +1,72 @@
+package io.tandem.target.domain;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitService;
+import io.tandem.worker.ActionHandler;
+import io.tandem.worker.UnitAction;
+import io.tandem.worker.UnitAction.Outcome;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/** The destroy action: deletes the unit's objects from its target, except those another unit has applied since. */
+@Component
+class DestroyHandler implements ActionHandler {
+
+  private final UnitService units;
+  private final TargetService targets;
+  private final ObjectOwnership ownership;
+  private final ClusterApplier applier;
+  private final List<ApplyObserver> observers;
+
+  DestroyHandler(UnitService units, TargetService targets, ObjectOwnership ownership, ClusterApplier applier,
+      List<ApplyObserver> observers) {
+    this.units = units;
+    this.targets = targets;
+    this.ownership = ownership;
+    this.applier = applier;
+    this.observers = observers;
+  }
+
+  @Override
+  public UnitAction.Kind kind() {
+    return UnitAction.Kind.Destroy;
+  }
+
+  @Override
+  public Outcome run(UnitAction action) {
+    Unit unit = units.get(action.space(), action.unit());
+    String slug = unit.metadata().target();
+    if (slug == null) {
+      return Outcome.failed("DestroyFailed", "The unit has no target.");
+    }
+    int live = unit.liveRevisionNum() > 0 ? unit.liveRevisionNum() : unit.lastAppliedRevisionNum();
+    if (live == 0) {
+      return Outcome.completed("DestroyCompleted", "Nothing of the unit was applied; nothing to delete.");
+    }
+    TargetService.Connection connection;
+    try {
+      connection = targets.connect(slug);
+    } catch (TandemException e) {
+      return Outcome.failed("DestroyFailed", e.getMessage());
+    }
+    Target target = connection.target();
+    Map<ObjectKey, ObjectOwner> others;
+    ClusterApplier.Report report;
+    try (connection) {
+      String data = units.dataAt(unit, live);
+      others = ownership.ownedByOthers(target, unit.id(), ObjectOwnership.keys(target, data));
+      report = applier.destroy(connection.client(), target.namespace(), data, others.keySet());
+    }
+    if (!report.succeeded()) {
+      return Outcome.failed("DestroyFailed", "Destroy on target '" + slug + "' failed at " + report.failedOn() + ": "
+          + report.error() + ". Deleted before that: " + report.deleted() + ".");
+    }
+    ownership.releaseAll(target, unit.id());
+    units.recordDestroyed(unit.id());
+    observers.forEach(observer -> observer.destroyed(unit));
+    return Outcome.completed("DestroyCompleted", "Deleted " + report.deleted().size() + " object(s) from target '" + slug + "'"
+        + ApplyHandler.spared(report, others) + ".");
+  }
+}

@@ -1,0 +1,184 @@
+package io.tandem.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tandem.sandbox.SandboxCluster;
+import io.tandem.support.Api;
+import io.tandem.support.Eventually;
+import io.tandem.support.Fixtures;
+import io.tandem.support.OutOfBand;
+import io.tandem.worker.ActionQueue;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Background drift detection acts by each unit's drift mode, and tells a person's break-glass change (by its field
+ * manager) from any other. Run on both engines ({@link DriftModesIT}, {@link DriftModesOnKubeApiServerIT}).
+ */
+abstract class DriftModeScenarios {
+
+  @LocalServerPort int port;
+  @Autowired SandboxCluster sandbox;
+  @Autowired ActionQueue queue;
+  @Autowired JdbcTemplate jdbc;
+  Api api;
+  /** A tool that is not a person's (as a controller would be). */
+  OutOfBand tool;
+  /** {@code kubectl edit}, a person's break-glass change. */
+  OutOfBand kubectlEdit;
+  String space;
+
+  @BeforeEach
+  void setUp() {
+    api = new Api(port);
+    tool = OutOfBand.asATool(sandbox);
+    kubectlEdit = OutOfBand.asKubectlEdit(sandbox);
+    space = Api.uniqueSlug("modes");
+    tool.namespace(space);
+    api.post("/api/v1/spaces", Map.of("slug", space));
+  }
+
+  @AfterEach
+  void tearDown() {
+    tool.close();
+    kubectlEdit.close();
+  }
+
+  String unit(String slug, String mode) {
+    String data = Fixtures.paymentService().replace("name: paymentservice\n", "name: " + slug + "\n  namespace: " + space + "\n");
+    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", slug, "data", data, "target", "sandbox", "driftMode", mode));
+    String path = "/api/v1/spaces/" + space + "/units/" + slug;
+    assertThat(api.post(path + "/apply?wait=30", null).json().path("result").asString()).isEqualTo("ApplyCompleted");
+    return path;
+  }
+
+  void changeMemoryOnTheCluster(String name, String memory) {
+    tool.setMemoryLimit(space, name, memory);
+  }
+
+  void editMemoryAsKubectlWould(String name, String memory) {
+    kubectlEdit.setMemoryLimit(space, name, memory);
+  }
+
+  String memoryOnTheCluster(String name) {
+    return tool.memoryLimit(space, name);
+  }
+
+  static void eventually(BooleanSupplier condition, String what) {
+    Eventually.eventually(Duration.ofSeconds(30), condition, what);
+  }
+
+  @Test
+  void captureModePullsTheChangeIntoTheConfiguration() {
+    String unit = unit("captured", "Capture");
+    changeMemoryOnTheCluster("captured", "300Mi");
+
+    queue.enqueueBackgroundRefreshes(10_000);
+
+    eventually(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2, "a Refresh revision");
+    assertThat(api.get(unit + "/data").body()).contains("memory: 300Mi");
+    assertThat(api.get(unit + "/revisions/2").json().path("source").asString()).isEqualTo("Refresh");
+  }
+
+  @Test
+  void reportModeOnlyShowsTheDriftAndKeepsTheBaseline() {
+    String unit = unit("reported", "Report");
+    changeMemoryOnTheCluster("reported", "300Mi");
+
+    queue.enqueueBackgroundRefreshes(10_000);
+
+    eventually(() -> api.get(unit).json().path("drift").asString().equals("Drifted"), "drift reported");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+    assertThat(memoryOnTheCluster("reported")).isEqualTo("300Mi");
+    // the baseline did not move: an explicit refresh still captures the whole change
+    assertThat(api.post(unit + "/refresh?wait=30", null).json().path("capturedRevisionNum").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void revertModeAppliesTheLiveRevisionAgain() {
+    String unit = unit("reverted", "Revert");
+    changeMemoryOnTheCluster("reverted", "300Mi");
+
+    queue.enqueueBackgroundRefreshes(10_000);
+
+    eventually(() -> memoryOnTheCluster("reverted").equals("128Mi"), "the change reverted on the cluster");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+  }
+
+  /**
+   * Queues a background refresh of every applied unit and waits until this unit's has run; its message. A watch may
+   * have queued one already (the real engine's context watches), so that one is let finish first.
+   */
+  String backgroundRefresh(String unit) {
+    eventually(() -> refreshes(unit).stream().noneMatch(action -> action.path("status").asString().matches("Pending|Running")),
+        "no refresh open");
+    int before = refreshes(unit).size();
+    queue.enqueueBackgroundRefreshes(10_000);
+    eventually(() -> {
+      List<JsonNode> refreshes = refreshes(unit);
+      return refreshes.size() > before && refreshes.get(0).path("status").asString().matches("Completed|Failed");
+    }, "the background refresh done");
+    return refreshes(unit).get(0).path("message").asString();
+  }
+
+  /** The unit's refresh actions, newest first. */
+  List<JsonNode> refreshes(String unit) {
+    List<JsonNode> refreshes = new ArrayList<>();
+    api.get(unit + "/actions").json().path("items").forEach(action -> {
+      if (action.path("action").asString().equals("Refresh")) {
+        refreshes.add(action);
+      }
+    });
+    return refreshes;
+  }
+
+  @Test
+  void revertModeHoldsABreakGlassChangeAndRevertsItWhenTheHoldEnds() {
+    String unit = unit("held", "Revert");
+    editMemoryAsKubectlWould("held", "512Mi");
+
+    assertThat(backgroundRefresh(unit)).contains("Held, not reverted", "kubectl-edit");
+
+    assertThat(api.get(unit).json().path("drift").asString()).isEqualTo("Drifted");
+    var hold = api.get(unit + "/live").json().path("hold");
+    assertThat(hold.path("by").get(0).asString()).isEqualTo("kubectl-edit");
+    assertThat(Instant.parse(hold.path("until").asString())).isAfter(Instant.now().plus(Duration.ofMinutes(59))); // the default hour
+    // Another pass within the hold keeps it as it was, and the fix stays on the cluster.
+    assertThat(backgroundRefresh(unit)).contains("Held, not reverted");
+    assertThat(api.get(unit + "/live").json().path("hold").path("since").asString()).isEqualTo(hold.path("since").asString());
+    assertThat(memoryOnTheCluster("held")).isEqualTo("512Mi");
+
+    // The hour passes.
+    jdbc.update("update unit_live set held_until = now() - interval '1 second' where unit_id ="
+        + " (select u.id from unit u join space s on s.id = u.space_id where u.slug = 'held' and s.slug = ?)", space);
+    assertThat(backgroundRefresh(unit)).contains("hold ended", "Reverting");
+
+    eventually(() -> memoryOnTheCluster("held").equals("128Mi"), "the held change reverted");
+    eventually(() -> api.get(unit + "/live").json().path("hold").isNull(), "the hold cleared by the re-apply");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void aCapturedChangeNamesTheFieldManagerFromManagedFields() {
+    String unit = unit("attributed", "Report");
+    editMemoryAsKubectlWould("attributed", "512Mi");
+
+    assertThat(api.post(unit + "/refresh?wait=30", null).json().path("capturedRevisionNum").asInt()).isEqualTo(2);
+
+    var mutations = api.get(unit + "/revisions/2").json().path("mutations");
+    assertThat(mutations.size()).isEqualTo(1);
+    assertThat(mutations.get(0).path("path").asString()).isEqualTo("spec.template.spec.containers.0.resources.limits.memory");
+    assertThat(mutations.get(0).path("by").asString()).isEqualTo("refresh: kubectl-edit");
+  }
+}

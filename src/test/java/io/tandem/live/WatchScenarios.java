@@ -1,0 +1,106 @@
+package io.tandem.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tandem.sandbox.SandboxCluster;
+import io.tandem.support.Api;
+import io.tandem.support.Fixtures;
+import io.tandem.support.OutOfBand;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * With watches on, an out-of-band change is noticed without any refresh being asked for. Run on both engines
+ * ({@link WatchIT}, {@link WatchOnKubeApiServerIT}).
+ */
+abstract class WatchScenarios {
+
+  @LocalServerPort int port;
+  @Autowired SandboxCluster sandbox;
+
+  @Autowired LiveWatches watches;
+
+  Api api;
+  String space;
+
+  @BeforeEach
+  void setUp() {
+    api = new Api(port);
+    space = Api.uniqueSlug("watched");
+    api.post("/api/v1/spaces", Map.of("slug", space, "driftMode", "Capture"));
+    try (OutOfBand tool = OutOfBand.asATool(sandbox)) {
+      tool.namespace(space);
+    }
+  }
+
+  String applied(String slug) throws InterruptedException {
+    String unit = "/api/v1/spaces/" + space + "/units/" + slug;
+    String data = Fixtures.paymentService().replace("  name: paymentservice\n", "  name: " + slug + "\n  namespace: " + space + "\n");
+    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", slug, "data", data, "target", "sandbox"));
+    assertThat(api.post(unit + "/apply?wait=30", null).json().path("result").asString()).isEqualTo("ApplyCompleted");
+    Thread.sleep(500); // let the apply's own events pass
+    return unit;
+  }
+
+  void changeMemoryOnTheCluster(String name, String memory) {
+    try (OutOfBand tool = OutOfBand.asATool(sandbox)) {
+      tool.setMemoryLimit(space, name, memory);
+    }
+  }
+
+  void capturedWithinTenSeconds(String unit, String memory) throws InterruptedException {
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+    while (api.get(unit).json().path("headRevisionNum").asInt() < 2) {
+      assertThat(Instant.now()).as("the change captured within 10 s").isBefore(deadline);
+      Thread.sleep(100);
+    }
+    assertThat(api.get(unit + "/data").body()).contains("memory: " + memory);
+  }
+
+  Set<LiveWatches.Scope> scopesInThisSpace() {
+    return watches.watchedScopes().stream().filter(scope -> scope.namespace().equals(space)).collect(Collectors.toSet());
+  }
+
+  @Test
+  void anOutOfBandChangeIsNoticedWithinSeconds() throws Exception {
+    String unit = applied("paymentservice");
+
+    changeMemoryOnTheCluster("paymentservice", "700Mi");
+
+    capturedWithinTenSeconds(unit, "700Mi");
+  }
+
+  @Test
+  void aRestartedServerWatchesTheUnitsAppliedBefore() throws Exception {
+    String unit = applied("paymentservice");
+    watches.stopAll(); // all a restart forgets: what is watched lives in the database
+    watches.resync(); // as at start-up
+
+    changeMemoryOnTheCluster("paymentservice", "640Mi");
+
+    capturedWithinTenSeconds(unit, "640Mi");
+  }
+
+  @Test
+  void oneWatchCoversAKindInANamespaceAndEndsWithItsLastUnit() throws Exception {
+    String first = applied("first");
+    String second = applied("second");
+    assertThat(scopesInThisSpace()).extracting(LiveWatches.Scope::kind).containsExactlyInAnyOrder("Deployment", "Service");
+
+    for (String unit : List.of(first, second)) {
+      assertThat(api.post(unit + "/destroy?wait=30", null).json().path("result").asString()).isEqualTo("DestroyCompleted");
+      assertThat(api.delete(unit).status()).isEqualTo(204);
+    }
+    watches.resync();
+
+    assertThat(scopesInThisSpace()).isEmpty();
+  }
+}
