@@ -30,14 +30,13 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -56,8 +55,9 @@ import org.springframework.stereotype.Component;
  * saw; when that version is gone (410 Gone: compacted, or an API server that restarted), the watch ends and is started
  * again from a new list, and every object whose version moved in between is refreshed, so no change is missed.
  *
- * <p>At shutdown the watches are closed right after the action workers have stopped (whose applies add watches),
- * before any bean is destroyed: a watch outliving its cluster (the sandbox) would only reconnect to nothing.
+ * <p>Watches start with the context's lifecycle (the sandbox is registered by then) and stop with it, right after the
+ * action workers (whose applies add watches) and before any bean is destroyed: a watch outliving its cluster (the
+ * sandbox) would only reconnect to nothing.
  */
 @Component
 class LiveWatches implements ApplyObserver, SmartLifecycle {
@@ -77,13 +77,10 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
   private final Map<Scope, Watch> watches = new ConcurrentHashMap<>();
   /** Scope → object name → the resource version last seen of each unit's object, for a relist to compare with. */
   private final Map<Scope, Map<String, String>> versions = new ConcurrentHashMap<>();
-  private final ScheduledExecutorService reconnects = Executors.newSingleThreadScheduledExecutor(runnable -> {
-    Thread thread = new Thread(runnable, "live-watch-reconnect");
-    thread.setDaemon(true);
-    return thread;
-  });
+  /** Relists and the first resync after a start; one per start. */
+  private volatile ScheduledExecutorService reconnects;
   private final Map<String, TargetService.Connection> connections = new ConcurrentHashMap<>();
-  private volatile boolean stopped;
+  private volatile boolean stopped = true;
 
   LiveWatches(TargetService targets, LiveStore live, ActionQueue queue,
       @Value("${tandem.live.watch-enabled:true}") boolean enabled) {
@@ -93,7 +90,6 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
     this.enabled = enabled;
   }
 
-  @EventListener(ApplicationReadyEvent.class)
   @Scheduled(initialDelayString = "${tandem.live.watch-resync:30s}", fixedDelayString = "${tandem.live.watch-resync:30s}")
   synchronized void resync() {
     if (!enabled || stopped) {
@@ -219,8 +215,10 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
       log.info("Watch of {} {} in '{}' on target {} ended ({}); listing them again", scope.apiVersion(), scope.kind(),
           scope.namespace(), scope.target(), cause.getMessage());
       watches.remove(scope);
-      if (!stopped) {
+      try {
         reconnects.schedule(() -> rewatch(scope), 1, TimeUnit.SECONDS);
+      } catch (RejectedExecutionException stopping) {
+        // stopped meanwhile: a start lists everything again
       }
     }
   }
@@ -311,15 +309,15 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
     }
   }
 
-  /** Watches start when the server is ready and at each resync, not at the context's refresh. */
-  @Override
-  public boolean isAutoStartup() {
-    return false;
-  }
-
   @Override
   public synchronized void start() {
     stopped = false;
+    reconnects = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "live-watch-reconnect");
+      thread.setDaemon(true);
+      return thread;
+    });
+    reconnects.execute(this::resync);
   }
 
   @Override

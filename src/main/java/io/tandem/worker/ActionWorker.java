@@ -14,9 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.context.event.EventListener;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
@@ -26,10 +24,11 @@ import org.springframework.stereotype.Component;
  * Runs queued actions inside the server: a few threads claim actions from {@link ActionQueue}, renew their lease
  * while they work, and record the outcome. Several servers on one database share the queue safely.
  *
- * <p>At shutdown the workers stop claiming, and the actions they run are given {@code tandem.worker.stop-grace} to
- * finish, while the database, the clusters' clients and the sandbox are all still there: this bean stops in a
- * lifecycle phase after the web server has drained its requests (which may wait for actions) and before any bean is
- * destroyed. An action still running after that is interrupted and left to its lease, as after a crash.
+ * <p>The workers start with the context's lifecycle (the sandbox is registered by then) and stop with it: they stop
+ * claiming, and the actions they run are given {@code tandem.worker.stop-grace} to finish while the database, the
+ * clusters' clients and the sandbox are all still there, in a phase after the web server has drained its requests
+ * (which may wait for actions) and before any bean is destroyed. An action still running after that is interrupted
+ * and left to its lease, as after a crash. A stopped context (a test context that is paused) starts them again.
  */
 @Component
 public class ActionWorker implements SmartLifecycle {
@@ -45,8 +44,8 @@ public class ActionWorker implements SmartLifecycle {
   private final Duration lease;
   private final int threads;
   private final boolean enabled;
-  private final ExecutorService pool;
-  private final ScheduledExecutorService heartbeats;
+  private ExecutorService pool;
+  private ScheduledExecutorService heartbeats;
   private final Duration stopGrace;
   private volatile boolean running;
   private volatile boolean databaseUnavailable;
@@ -66,14 +65,6 @@ public class ActionWorker implements SmartLifecycle {
     this.threads = threads;
     this.enabled = enabled;
     this.stopGrace = stopGrace;
-    this.pool = Executors.newFixedThreadPool(Math.max(1, threads), daemon("action-worker"));
-    this.heartbeats = Executors.newSingleThreadScheduledExecutor(daemon("action-lease"));
-  }
-
-  /** Once the server is ready (the sandbox registered among it), not at the context's refresh. */
-  @EventListener(ApplicationReadyEvent.class)
-  void ready() {
-    start();
   }
 
   @Override
@@ -82,9 +73,12 @@ public class ActionWorker implements SmartLifecycle {
       log.info("Action workers are disabled on this server");
       return;
     }
-    if (running || pool.isShutdown()) {
+    if (running) {
       return;
     }
+    pool = Executors.newFixedThreadPool(Math.max(1, threads), daemon("action-worker"));
+    heartbeats = Executors.newSingleThreadScheduledExecutor(daemon("action-lease"));
+    abandoning = false;
     running = true;
     for (int i = 0; i < threads; i++) {
       pool.submit(this::loop);
@@ -92,26 +86,20 @@ public class ActionWorker implements SmartLifecycle {
   }
 
   @Override
-  public boolean isAutoStartup() {
-    return false;
-  }
-
-  @Override
   public int getPhase() {
     return PHASE;
   }
 
-  /**
-   * True until stopped, started or not yet: a server stopped during its start (before it is ready) must still have
-   * {@link #stop()} called, or a start that comes after the stop would run workers against a closing context.
-   */
   @Override
   public boolean isRunning() {
-    return !pool.isShutdown();
+    return running;
   }
 
   @Override
   public synchronized void stop() {
+    if (!running) {
+      return;
+    }
     running = false;
     pool.shutdown();
     try {
