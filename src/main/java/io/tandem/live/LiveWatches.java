@@ -81,6 +81,8 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
   private volatile ScheduledExecutorService reconnects;
   private final Map<String, TargetService.Connection> connections = new ConcurrentHashMap<>();
   private volatile boolean stopped = true;
+  /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
+  private final Set<Scope> unwatchable = ConcurrentHashMap.newKeySet();
 
   LiveWatches(TargetService targets, LiveStore live, ActionQueue queue,
       @Value("${tandem.live.watch-enabled:true}") boolean enabled) {
@@ -101,6 +103,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
       wanted.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(object.name(), object.unitId());
     }
     owners = wanted;
+    unwatchable.retainAll(wanted.keySet());
     for (Scope scope : List.copyOf(watches.keySet())) {
       if (!wanted.containsKey(scope)) {
         stop(scope);
@@ -150,9 +153,17 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
       relisted(scope, listed.getItems());
       // from the version of the list: no change falls between the two
       watches.put(scope, objects.watch(listed.getMetadata().getResourceVersion(), new ScopeWatcher(scope)));
+      unwatchable.remove(scope);
     } catch (RuntimeException e) {
-      log.info("Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}", scope.apiVersion(),
-          scope.kind(), scope.namespace(), scope.target(), ClusterConnector.describe(e));
+      // tried again at every resync: said once, until it works
+      boolean first = unwatchable.add(scope);
+      String message = "Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}";
+      Object[] args = {scope.apiVersion(), scope.kind(), scope.namespace(), scope.target(), ClusterConnector.describe(e)};
+      if (first) {
+        log.info(message, args);
+      } else {
+        log.debug(message, args);
+      }
     }
   }
 
