@@ -10,28 +10,33 @@ import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.internal.AbstractWatchManager;
+import io.tandem.common.error.TandemException;
 import io.tandem.target.domain.ApplyObserver;
 import io.tandem.target.domain.ClusterApplier;
 import io.tandem.target.domain.ClusterConnector;
 import io.tandem.target.domain.TargetService;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.ActionQueue;
+import io.tandem.worker.ActionWorker;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -49,11 +54,16 @@ import org.springframework.stereotype.Component;
  * <p>A watch starts from the resource version of a list. The client resumes a broken watch from the last version it
  * saw; when that version is gone (410 Gone: compacted, or an API server that restarted), the watch ends and is started
  * again from a new list, and every object whose version moved in between is refreshed, so no change is missed.
+ *
+ * <p>Watches start with the context's lifecycle (the sandbox is registered by then) and stop with it, right after the
+ * action workers (whose applies add watches) and before any bean is destroyed: a watch outliving its cluster (the
+ * sandbox) would only reconnect to nothing.
  */
 @Component
-class LiveWatches implements ApplyObserver, DisposableBean {
+class LiveWatches implements ApplyObserver, SmartLifecycle {
 
   private static final Logger log = LoggerFactory.getLogger(LiveWatches.class);
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
   /** What one watch covers: objects of one kind in one namespace ("" for cluster-scoped kinds) of one target. */
   record Scope(String target, String apiVersion, String kind, String namespace) {}
@@ -67,12 +77,12 @@ class LiveWatches implements ApplyObserver, DisposableBean {
   private final Map<Scope, Watch> watches = new ConcurrentHashMap<>();
   /** Scope → object name → the resource version last seen of each unit's object, for a relist to compare with. */
   private final Map<Scope, Map<String, String>> versions = new ConcurrentHashMap<>();
-  private final ScheduledExecutorService reconnects = Executors.newSingleThreadScheduledExecutor(runnable -> {
-    Thread thread = new Thread(runnable, "live-watch-reconnect");
-    thread.setDaemon(true);
-    return thread;
-  });
+  /** Relists and the first resync after a start; one per start. */
+  private volatile ScheduledExecutorService reconnects;
   private final Map<String, TargetService.Connection> connections = new ConcurrentHashMap<>();
+  private volatile boolean stopped = true;
+  /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
+  private final Set<Scope> unwatchable = ConcurrentHashMap.newKeySet();
 
   LiveWatches(TargetService targets, LiveStore live, ActionQueue queue,
       @Value("${tandem.live.watch-enabled:true}") boolean enabled) {
@@ -82,10 +92,9 @@ class LiveWatches implements ApplyObserver, DisposableBean {
     this.enabled = enabled;
   }
 
-  @EventListener(ApplicationReadyEvent.class)
   @Scheduled(initialDelayString = "${tandem.live.watch-resync:30s}", fixedDelayString = "${tandem.live.watch-resync:30s}")
   synchronized void resync() {
-    if (!enabled) {
+    if (!enabled || stopped) {
       return;
     }
     Map<Scope, Map<String, UUID>> wanted = new ConcurrentHashMap<>();
@@ -94,11 +103,13 @@ class LiveWatches implements ApplyObserver, DisposableBean {
       wanted.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(object.name(), object.unitId());
     }
     owners = wanted;
+    unwatchable.retainAll(wanted.keySet());
     for (Scope scope : List.copyOf(watches.keySet())) {
       if (!wanted.containsKey(scope)) {
         stop(scope);
       }
     }
+    List.copyOf(connections.keySet()).forEach(this::dropIfChanged);
     wanted.keySet().forEach(this::start);
     Set<String> used = new HashSet<>();
     wanted.keySet().forEach(scope -> used.add(scope.target()));
@@ -111,7 +122,7 @@ class LiveWatches implements ApplyObserver, DisposableBean {
 
   @Override
   public synchronized void applied(Unit unit, KubernetesClient client, String defaultNamespace, String data) {
-    if (!enabled) {
+    if (!enabled || stopped) {
       return;
     }
     for (HasMetadata object : ClusterApplier.objects(client, data, defaultNamespace)) {
@@ -142,9 +153,17 @@ class LiveWatches implements ApplyObserver, DisposableBean {
       relisted(scope, listed.getItems());
       // from the version of the list: no change falls between the two
       watches.put(scope, objects.watch(listed.getMetadata().getResourceVersion(), new ScopeWatcher(scope)));
+      unwatchable.remove(scope);
     } catch (RuntimeException e) {
-      log.info("Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}", scope.apiVersion(),
-          scope.kind(), scope.namespace(), scope.target(), ClusterConnector.describe(e));
+      // tried again at every resync: said once, until it works
+      boolean first = unwatchable.add(scope);
+      String message = "Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}";
+      Object[] args = {scope.apiVersion(), scope.kind(), scope.namespace(), scope.target(), ClusterConnector.describe(e)};
+      if (first) {
+        log.info(message, args);
+      } else {
+        log.debug(message, args);
+      }
     }
   }
 
@@ -207,7 +226,11 @@ class LiveWatches implements ApplyObserver, DisposableBean {
       log.info("Watch of {} {} in '{}' on target {} ended ({}); listing them again", scope.apiVersion(), scope.kind(),
           scope.namespace(), scope.target(), cause.getMessage());
       watches.remove(scope);
-      reconnects.schedule(() -> rewatch(scope), 1, TimeUnit.SECONDS);
+      try {
+        reconnects.schedule(() -> rewatch(scope), 1, TimeUnit.SECONDS);
+      } catch (RejectedExecutionException stopping) {
+        // stopped meanwhile: a start lists everything again
+      }
     }
   }
 
@@ -216,7 +239,7 @@ class LiveWatches implements ApplyObserver, DisposableBean {
   }
 
   private synchronized void rewatch(Scope scope) {
-    if (owners.containsKey(scope)) {
+    if (!stopped && owners.containsKey(scope)) {
       start(scope);
     }
   }
@@ -236,6 +259,27 @@ class LiveWatches implements ApplyObserver, DisposableBean {
     return namespaced ? (FilterWatchListDeletable) operation.inNamespace(scope.namespace()) : operation;
   }
 
+  /**
+   * A target whose credentials changed since its client was made (patched, or the sandbox registered on a new port
+   * at a restart) is watched again with new ones, instead of reconnecting to where it was.
+   */
+  private void dropIfChanged(String target) {
+    Instant current;
+    try {
+      current = targets.get(target).updatedAt();
+    } catch (TandemException gone) {
+      current = null;
+    }
+    if (!connections.get(target).target().updatedAt().equals(current)) {
+      log.debug("Target {} changed since it was connected; watching it again", target);
+      List<Scope> scopes = watches.keySet().stream().filter(scope -> scope.target().equals(target)).toList();
+      List<Watch> closing = scopes.stream().map(watches::remove).filter(Objects::nonNull).toList();
+      closing.forEach(Watch::close);
+      awaitClosed(closing);
+      connections.remove(target).close();
+    }
+  }
+
   private void stop(Scope scope) {
     versions.remove(scope);
     Watch watch = watches.remove(scope);
@@ -251,14 +295,57 @@ class LiveWatches implements ApplyObserver, DisposableBean {
 
   /** Stops every watch and forgets what was watched, as a restart would. */
   synchronized void stopAll() {
+    List<Watch> closing = List.copyOf(watches.values());
     List.copyOf(watches.keySet()).forEach(this::stop);
+    awaitClosed(closing);
     owners = new ConcurrentHashMap<>();
     List.copyOf(connections.keySet()).forEach(target -> connections.remove(target).close());
   }
 
+  /**
+   * Gives closed watches a moment to finish their close handshake: a client closed before that completes it on an
+   * event loop that is gone, which Netty logs as an error with a stack trace.
+   */
+  private static void awaitClosed(List<Watch> closing) {
+    long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
+    for (Watch watch : closing) {
+      while (watch instanceof AbstractWatchManager<?> manager && manager.isWatching() && System.nanoTime() < deadline) {
+        try {
+          Thread.sleep(10);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
   @Override
-  public void destroy() {
+  public synchronized void start() {
+    stopped = false;
+    reconnects = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "live-watch-reconnect");
+      thread.setDaemon(true);
+      return thread;
+    });
+    reconnects.execute(this::resync);
+  }
+
+  @Override
+  public synchronized void stop() {
+    stopped = true;
     reconnects.shutdownNow();
     stopAll();
+  }
+
+  @Override
+  public boolean isRunning() {
+    return !stopped;
+  }
+
+  /** Lower phases stop later: after the action workers. */
+  @Override
+  public int getPhase() {
+    return ActionWorker.PHASE - 1;
   }
 }

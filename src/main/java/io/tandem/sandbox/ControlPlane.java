@@ -219,6 +219,11 @@ final class ControlPlane implements SandboxEngine {
   }
 
   @Override
+  public boolean persistent() {
+    return true;
+  }
+
+  @Override
   public String kubeconfig() {
     return kubeconfig;
   }

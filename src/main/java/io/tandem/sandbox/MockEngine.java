@@ -41,6 +41,11 @@ final class MockEngine implements SandboxEngine {
   }
 
   @Override
+  public boolean persistent() {
+    return false;
+  }
+
+  @Override
   public String kubeconfig() {
     return kubeconfig;
   }

@@ -9,13 +9,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,29 +28,46 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnProperty(name = "tandem.sandbox.enabled", havingValue = "true", matchIfMissing = true)
-public class SandboxCluster implements DisposableBean {
+public class SandboxCluster implements SmartInitializingSingleton, DisposableBean {
 
   public static final String SLUG = "sandbox";
   private static final Logger log = LoggerFactory.getLogger(SandboxCluster.class);
 
-  private final SandboxEngine engine;
-  private final String kubeconfig;
-  private final Path kubeconfigFile;
   private final TargetService targets;
+  private final OutboundPolicy outbound;
+  private final Path folder;
+  /** Started while the rest of the server is made ({@link SandboxEarlyStart}); {@link #afterSingletonsInstantiated()} waits. */
+  private final CompletableFuture<SandboxEngine> starting;
+  private volatile SandboxEngine engine;
+  private volatile String kubeconfig;
 
-  SandboxCluster(TargetService targets, TandemProperties properties, OutboundPolicy outbound,
-      @Value("${tandem.sandbox.port:0}") int port,
-      @Value("${tandem.sandbox.engine:auto}") String engine, @Value("${tandem.sandbox.binaries:}") String binaries,
-      @Value("${tandem.sandbox.start-timeout:120s}") java.time.Duration startTimeout) {
+  SandboxCluster(TargetService targets, TandemProperties properties, OutboundPolicy outbound, SandboxProperties settings) {
     this.targets = targets;
-    Path folder = properties.dataDir().resolve("sandbox").toAbsolutePath().normalize();
-    this.engine = engine(engine, binaries, folder, port, startTimeout);
-    this.kubeconfig = this.engine.kubeconfig();
-    outbound.allowBuiltIn(this.engine.endpoint()); // the one loopback destination allowed without configuration
-    this.kubeconfigFile = folder.resolve("kubeconfig");
+    this.outbound = outbound;
+    this.folder = folder(properties);
+    this.starting = SandboxEarlyStart.take(settings, folder);
+  }
+
+  /** Where the sandbox keeps its kubeconfig, and the real engine its state. */
+  static Path folder(TandemProperties properties) {
+    return properties.dataDir().resolve("sandbox").toAbsolutePath().normalize();
+  }
+
+  private SandboxEngine started() {
+    try {
+      return starting.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
+  }
+
+  /** Once it runs: the one loopback destination allowed without configuration, and its kubeconfig for tools. */
+  private void publish(SandboxEngine started) {
+    outbound.allowBuiltIn(started.endpoint());
+    Path kubeconfigFile = folder.resolve("kubeconfig");
     try {
       Files.createDirectories(folder);
-      Files.writeString(kubeconfigFile, kubeconfig, StandardCharsets.UTF_8);
+      Files.writeString(kubeconfigFile, started.kubeconfig(), StandardCharsets.UTF_8);
       try {
         Files.setPosixFilePermissions(kubeconfigFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
       } catch (UnsupportedOperationException e) {
@@ -59,10 +76,17 @@ public class SandboxCluster implements DisposableBean {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the sandbox kubeconfig to " + kubeconfigFile, e);
     }
-    log.info("Sandbox cluster ({}) ready; kubeconfig in {}", this.engine.name(), kubeconfigFile);
+    this.kubeconfig = started.kubeconfig();
+    this.engine = started;
+    log.info("Sandbox cluster ({}) ready; {}; kubeconfig in {}", started.name(), started.persistent()
+        ? "its objects are kept in " + folder + " across restarts"
+        : "its objects are in memory only and gone when the server stops", kubeconfigFile);
   }
 
-  private static SandboxEngine engine(String engine, String binaries, Path folder, int port, java.time.Duration timeout) {
+  /** Starts the engine the settings ask for; takes seconds for the real one. */
+  static SandboxEngine engine(SandboxProperties settings, Path folder) {
+    String engine = settings.engine();
+    int port = settings.port();
     if (engine.equals("mock")) {
       return new MockEngine(port);
     }
@@ -70,9 +94,9 @@ public class SandboxCluster implements DisposableBean {
       throw new IllegalStateException("tandem.sandbox.engine is auto, kube-apiserver or mock, not '" + engine + "'");
     }
     StringBuilder why = new StringBuilder();
-    java.util.Optional<ControlPlaneBinaries> found = ControlPlaneBinaries.find(binaries, why);
+    java.util.Optional<ControlPlaneBinaries> found = ControlPlaneBinaries.find(settings.binaries(), why);
     if (found.isPresent()) {
-      return ControlPlane.start(found.get(), folder, port, timeout);
+      return ControlPlane.start(found.get(), folder, port, settings.startTimeout());
     }
     if (engine.equals("kube-apiserver")) {
       throw new IllegalStateException("tandem.sandbox.engine=kube-apiserver, but " + why);
@@ -81,9 +105,13 @@ public class SandboxCluster implements DisposableBean {
     return new MockEngine(port);
   }
 
-  /** Registers (or re-registers, the port may have changed) the target once the database is ready. */
-  @EventListener(ApplicationReadyEvent.class)
-  void register() {
+  /**
+   * Registers (or re-registers: the port may have changed) the target once the database is ready, and before
+   * scheduled tasks, watches and workers start: they would connect with what the last run stored.
+   */
+  @Override
+  public void afterSingletonsInstantiated() {
+    publish(started());
     targets.registerBuiltIn(SLUG, new TargetCredentials(kubeconfig, "sandbox", null, null, null, false), "default");
     targets.check(SLUG);
   }
@@ -115,8 +143,13 @@ public class SandboxCluster implements DisposableBean {
     controlPlane.restartApiServer();
   }
 
+  /** Stops it; one still starting (the server stopped during its own start) once it has started. */
   @Override
   public void destroy() {
-    engine.close();
+    try {
+      started().close();
+    } catch (RuntimeException failedToStart) {
+      // nothing runs: a start that fails stops what it had started
+    }
   }
 }

@@ -6,6 +6,9 @@ interface SandboxEngine extends AutoCloseable {
   /** {@code kube-apiserver} or {@code mock}. */
   String name();
 
+  /** Whether what is applied to it is still there after a restart of the server. */
+  boolean persistent();
+
   /** Where its API server listens (a loopback address). */
   java.net.InetSocketAddress endpoint();
 

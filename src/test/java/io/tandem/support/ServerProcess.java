@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -36,16 +38,31 @@ public final class ServerProcess implements AutoCloseable {
 
   /** Starts a server on {@code dataDir} and waits until it answers; fails with its log if it does not come up. */
   public static ServerProcess start(Path dataDir) {
+    return start(dataDir, Map.of());
+  }
+
+  /**
+   * As {@link #start(Path)}, with {@code settings} (property names without {@code --}) over the defaults: no sandbox,
+   * no background refreshes or watches, warnings and errors logged only.
+   */
+  public static ServerProcess start(Path dataDir, Map<String, String> settings) {
     try {
       int port = freePort();
       Path log = Files.createTempFile(dataDir.getParent(), "server-", ".log");
+      Map<String, String> arguments = new LinkedHashMap<>();
+      arguments.put("server.port", String.valueOf(port));
+      arguments.put("tandem.data-dir", dataDir.toString());
+      arguments.put("tandem.embedded-postgres.persistent", "true");
+      arguments.put("tandem.security.anonymous", "true");
+      arguments.put("tandem.sandbox.enabled", "false");
+      arguments.put("tandem.live.detection-enabled", "false");
+      arguments.put("tandem.live.watch-enabled", "false");
+      arguments.put("logging.level.root", "WARN");
+      arguments.putAll(settings);
       List<String> command = new ArrayList<>(List.of(
           Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-Xmx512m", "-XX:TieredStopAtLevel=1", TandemApplication.class.getName(),
-          "--server.port=" + port, "--tandem.data-dir=" + dataDir,
-          "--tandem.embedded-postgres.persistent=true", "--tandem.security.anonymous=true",
-          "--tandem.sandbox.enabled=false", "--tandem.live.detection-enabled=false",
-          "--tandem.live.watch-enabled=false", "--logging.level.root=WARN"));
+          "-Xmx512m", "-XX:TieredStopAtLevel=1", TandemApplication.class.getName()));
+      arguments.forEach((name, value) -> command.add("--" + name + "=" + value));
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
       builder.environment().put("CLASSPATH", System.getProperty("java.class.path"));
       ServerProcess server = new ServerProcess(builder.start(), dataDir, log, port);
@@ -69,6 +86,12 @@ public final class ServerProcess implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  /** SIGTERM to the server's JVM, as a service manager or Ctrl-C stops it; waits until it has exited. */
+  public void stop() {
+    process.destroy();
+    awaitExit(process.toHandle());
   }
 
   /** SIGKILL to the server's JVM only: its database stays behind, as after {@code kill -9} of the server. */

@@ -28,7 +28,9 @@ public class EmbeddedPostgresConfiguration {
   @Bean(destroyMethod = "close")
   EmbeddedPostgres embeddedPostgres(TandemProperties properties) throws IOException {
     TandemProperties.EmbeddedPostgres settings = properties.embeddedPostgres();
-    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setPort(settings.port());
+    // Stopped by the context (destroyMethod), after everything that uses it: the library's own JVM shutdown hook would
+    // stop it at the same time as the context's, under workers that are still running.
+    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setPort(settings.port()).setRegisterShutdownHook(false);
     durability(builder, settings.durable());
     if (settings.persistent()) {
       Path directory = properties.dataDir().resolve("postgres").toAbsolutePath().normalize();

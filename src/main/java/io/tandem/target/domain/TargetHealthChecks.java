@@ -2,9 +2,13 @@ package io.tandem.target.domain;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -35,14 +39,28 @@ class TargetHealthChecks implements DisposableBean {
   void checkAll() {
     for (TargetStore.Stored stored : store.all()) {
       String slug = stored.target().slug();
-      executor.submit(() -> {
-        try {
-          targets.check(slug);
-        } catch (RuntimeException e) {
-          log.warn("Health check of target {} failed: {}", slug, ClusterConnector.describe(e));
-        }
-      });
+      try {
+        executor.submit(() -> {
+          try {
+            targets.check(slug);
+          } catch (RuntimeException e) {
+            log.warn("Health check of target {} failed: {}", slug, ClusterConnector.describe(e));
+          }
+        });
+      } catch (RejectedExecutionException shuttingDown) {
+        return;
+      }
     }
+  }
+
+  /**
+   * First thing at shutdown: checks that run are let finish, none start. A check cut short, or one of the sandbox
+   * while it stops, would record a healthy target as unreachable.
+   */
+  @EventListener(ContextClosedEvent.class)
+  void closing() throws InterruptedException {
+    executor.shutdown();
+    executor.awaitTermination(15, TimeUnit.SECONDS);
   }
 
   @Override

@@ -14,6 +14,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.Set;
 import java.util.UUID;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,6 +27,7 @@ public class TargetService {
   static final Set<String> PATCHABLE =
       Set.of("namespace", "kubeconfig", "context", "server", "token", "caData", "insecureSkipTlsVerify");
   private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final Logger log = LoggerFactory.getLogger(TargetService.class);
 
   private final TargetStore store;
   private final CredentialCipher cipher;
@@ -127,7 +130,17 @@ public class TargetService {
     TargetStore.Stored stored = stored(slug);
     ClusterHealth health = connector.check(unseal(stored));
     store.recordHealth(slug, health);
+    logChange(slug, stored.target().reachable(), health);
     return stored.target().withHealth(health);
+  }
+
+  /** A cluster that goes away, or comes back, is one line in the log, not one per check. */
+  private static void logChange(String slug, Boolean wasReachable, ClusterHealth health) {
+    if (!health.reachable() && !Boolean.FALSE.equals(wasReachable)) {
+      log.warn("Target {} cannot be reached: {}", slug, health.error());
+    } else if (health.reachable() && Boolean.FALSE.equals(wasReachable)) {
+      log.info("Target {} can be reached again", slug);
+    }
   }
 
   /** An open client to a target's cluster, with the target; closing it closes the client. */
