@@ -64,7 +64,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     this.live = live;
     this.queue = queue;
     this.clock = clock;
-    this.ignoredManagers = Set.copyOf(settings.ignoredManagers().stream().map(String::trim).toList());
+    this.ignoredManagers = Set.copyOf(settings.ignoredManagers());
     this.breakGlassHold = settings.breakGlassHold();
   }
 
