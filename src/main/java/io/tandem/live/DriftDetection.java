@@ -1,11 +1,13 @@
 package io.tandem.live;
 
 import io.tandem.worker.ActionQueue;
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
@@ -14,39 +16,45 @@ import org.springframework.stereotype.Component;
  * mode. Replicas may all do this: a unit with an open action is skipped, so none is refreshed twice at once.
  */
 @Component
-class DriftDetection {
+class DriftDetection implements SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(DriftDetection.class);
 
   private final ActionQueue queue;
   private final boolean enabled;
   private final int batch;
+  private final Duration interval;
 
   DriftDetection(
-      ActionQueue queue,
-      @Value("${tandem.live.detection-enabled:true}") boolean enabled,
-      @Value("${tandem.live.detection-batch:10000}") int batch) {
+      ActionQueue queue, LiveProperties settings) {
     this.queue = queue;
-    this.enabled = enabled;
-    this.batch = batch;
+    this.enabled = settings.detectionEnabled();
+    this.batch = settings.detectionBatch();
+    this.interval = settings.refreshInterval();
   }
 
-  @Scheduled(initialDelayString = "${tandem.live.refresh-interval:30s}", fixedDelayString = "${tandem.live.refresh-interval:30s}")
-  void queueRefreshes() throws InterruptedException {
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    registrar.addFixedDelayTask(new FixedDelayTask(this::queueRefreshes, interval, interval));
+  }
+
+  void queueRefreshes() {
     if (!enabled) {
       return;
     }
-    Thread.sleep(ThreadLocalRandom.current().nextLong(0, 1 + jitterMillis()));
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextLong(0, 1 + jitterMillis()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
     int queued = queue.enqueueBackgroundRefreshes(batch);
     if (queued > 0) {
       log.debug("Queued {} background refreshes", queued);
     }
   }
 
-  @Value("${tandem.live.refresh-interval:30s}")
-  private java.time.Duration interval;
-
   private long jitterMillis() {
-    return interval == null ? 0 : interval.toMillis() / 10;
+    return interval.toMillis() / 10;
   }
 }

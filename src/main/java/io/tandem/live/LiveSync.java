@@ -27,14 +27,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.stream.Collectors;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -59,9 +56,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
 
   LiveSync(UnitService units, TargetService targets, ObjectOwnership ownership, ClusterApplier applier, LiveStore live,
       ActionQueue queue, Clock clock,
-      @Value("${tandem.live.ignored-managers:kube-controller-manager,vpa-recommender,vpa-updater,cluster-autoscaler}")
-          String ignoredManagers,
-      @Value("${tandem.live.break-glass-hold:1h}") Duration breakGlassHold) {
+      LiveProperties settings) {
     this.units = units;
     this.targets = targets;
     this.ownership = ownership;
@@ -69,8 +64,8 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     this.live = live;
     this.queue = queue;
     this.clock = clock;
-    this.ignoredManagers = Arrays.stream(ignoredManagers.split(",")).map(String::trim).collect(Collectors.toSet());
-    this.breakGlassHold = breakGlassHold;
+    this.ignoredManagers = Set.copyOf(settings.ignoredManagers());
+    this.breakGlassHold = settings.breakGlassHold();
   }
 
   @Override

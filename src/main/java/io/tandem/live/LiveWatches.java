@@ -35,9 +35,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
@@ -60,7 +61,7 @@ import org.springframework.stereotype.Component;
  * sandbox) would only reconnect to nothing.
  */
 @Component
-class LiveWatches implements ApplyObserver, SmartLifecycle {
+class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(LiveWatches.class);
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
@@ -72,6 +73,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
   private final LiveStore live;
   private final ActionQueue queue;
   private final boolean enabled;
+  private final Duration resyncInterval;
   /** Scope → object name → unit; replaced whole by a resync, added to by an apply. */
   private volatile Map<Scope, Map<String, UUID>> owners = new ConcurrentHashMap<>();
   private final Map<Scope, Watch> watches = new ConcurrentHashMap<>();
@@ -84,15 +86,19 @@ class LiveWatches implements ApplyObserver, SmartLifecycle {
   /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
   private final Set<Scope> unwatchable = ConcurrentHashMap.newKeySet();
 
-  LiveWatches(TargetService targets, LiveStore live, ActionQueue queue,
-      @Value("${tandem.live.watch-enabled:true}") boolean enabled) {
+  LiveWatches(TargetService targets, LiveStore live, ActionQueue queue, LiveProperties settings) {
     this.targets = targets;
     this.live = live;
     this.queue = queue;
-    this.enabled = enabled;
+    this.enabled = settings.watchEnabled();
+    this.resyncInterval = settings.watchResync();
   }
 
-  @Scheduled(initialDelayString = "${tandem.live.watch-resync:30s}", fixedDelayString = "${tandem.live.watch-resync:30s}")
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    registrar.addFixedDelayTask(new FixedDelayTask(this::resync, resyncInterval, resyncInterval));
+  }
+
   synchronized void resync() {
     if (!enabled || stopped) {
       return;

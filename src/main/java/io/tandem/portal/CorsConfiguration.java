@@ -1,7 +1,5 @@
 package io.tandem.portal;
 
-import java.util.Arrays;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.config.annotation.CorsRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -12,8 +10,8 @@ class CorsConfiguration implements WebMvcConfigurer {
 
   private final String[] origins;
 
-  CorsConfiguration(@Value("${tandem.cors.allowed-origins:}") String origins) {
-    this.origins = Arrays.stream(origins.split(",")).map(String::trim).filter(origin -> !origin.isEmpty()).toArray(String[]::new);
+  CorsConfiguration(CorsProperties settings) {
+    this.origins = settings.allowedOrigins().stream().map(String::trim).filter(origin -> !origin.isEmpty()).toArray(String[]::new);
   }
 
   @Override

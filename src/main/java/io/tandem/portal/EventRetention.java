@@ -2,7 +2,6 @@ package io.tandem.portal;
 
 import java.time.Clock;
 import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
@@ -14,10 +13,10 @@ class EventRetention {
   private final Clock clock;
   private final Duration retention;
 
-  EventRetention(EventStore store, Clock clock, @Value("${tandem.events.retention:7d}") Duration retention) {
+  EventRetention(EventStore store, Clock clock, EventsProperties settings) {
     this.store = store;
     this.clock = clock;
-    this.retention = retention;
+    this.retention = settings.retention();
   }
 
   @Scheduled(initialDelayString = "1m", fixedDelayString = "1h")

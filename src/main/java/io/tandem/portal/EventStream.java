@@ -8,8 +8,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
  * committed event, in id order.
  */
 @Component
-class EventStream {
+class EventStream implements SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(EventStream.class);
   private static final int PAGE = 500;
@@ -44,6 +45,7 @@ class EventStream {
 
   private final EventStore store;
   private final Clock clock;
+  private final Duration pollInterval;
   private final Duration gapWait;
   private final Duration recheck;
   private Instant lastRecheck = Instant.MIN;
@@ -51,12 +53,17 @@ class EventStream {
   private long cursor = -1;
   private Instant gapSince;
 
-  EventStream(EventStore store, Clock clock, @Value("${tandem.events.gap-wait:2s}") Duration gapWait,
-      @Value("${tandem.events.recheck:5s}") Duration recheck) {
+  EventStream(EventStore store, Clock clock, EventsProperties settings) {
     this.store = store;
     this.clock = clock;
-    this.gapWait = gapWait;
-    this.recheck = recheck;
+    this.pollInterval = settings.pollInterval();
+    this.gapWait = settings.gapWait();
+    this.recheck = settings.recheck();
+  }
+
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    registrar.addFixedDelayTask(new FixedDelayTask(this::poll, pollInterval, Duration.ZERO));
   }
 
   /**
@@ -90,7 +97,6 @@ class EventStream {
     subscribers.remove(subscriber);
   }
 
-  @Scheduled(fixedDelayString = "${tandem.events.poll-interval:200ms}")
   synchronized void poll() {
     start();
     recheckSubscribers();

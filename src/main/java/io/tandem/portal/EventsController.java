@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -23,13 +22,13 @@ class EventsController implements EventsApi {
   private final long timeoutMillis;
 
   EventsController(EventStream stream, SpaceService spaces, SpaceSummaries summaries, io.tandem.security.SpaceRoles roles,
-      io.tandem.security.TokenService tokens, @Value("${tandem.events.stream-timeout:30m}") java.time.Duration timeout) {
+      io.tandem.security.TokenService tokens, EventsProperties settings) {
     this.stream = stream;
     this.spaces = spaces;
     this.summaries = summaries;
     this.roles = roles;
     this.tokens = tokens;
-    this.timeoutMillis = timeout.toMillis();
+    this.timeoutMillis = settings.streamTimeout().toMillis();
   }
 
   @Override

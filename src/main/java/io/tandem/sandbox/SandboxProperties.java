@@ -5,13 +5,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The sandbox cluster's settings ({@code tandem.sandbox.*}).
+ * The sandbox cluster a local run starts for trying units out ({@code tandem.sandbox.*}).
  *
- * @param enabled run the sandbox and register it as the target {@code sandbox}
- * @param port the port of its API server; 0 picks a free one
- * @param engine {@code kube-apiserver}, {@code mock}, or {@code auto} (the real one where its binaries are found)
- * @param binaries where the control plane's binaries are; empty for the build script's cache
- * @param startTimeout how long the real control plane may take to come up
+ * @param enabled whether the server starts a sandbox cluster (and accepts {@code file:} Git URLs, a local run)
+ * @param port the port of the sandbox's API server; 0 picks a free one
+ * @param engine {@code kube-apiserver} (a real control plane), {@code mock} (an in-memory fake), or {@code auto}: the
+ *     real one where its binaries are found, else the mock
+ * @param binaries the folder with the control plane's binaries; unset means {@code $TANDEM_CLUSTER_CACHE}, else the
+ *     cache that {@code server/sandbox/build-cluster.sh} fills, else the PATH
+ * @param startTimeout how long the real control plane may take to become ready
  */
 @ConfigurationProperties("tandem.sandbox")
 public record SandboxProperties(

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -27,10 +26,10 @@ class BootstrapToken {
   private final Path file;
   private final String configured;
 
-  BootstrapToken(TokenService tokens, TandemProperties properties, @Value("${tandem.security.bootstrap-token:}") String configured) {
+  BootstrapToken(TokenService tokens, TandemProperties properties, SecurityProperties settings) {
     this.tokens = tokens;
     this.file = properties.dataDir().resolve("admin.token").toAbsolutePath().normalize();
-    this.configured = configured;
+    this.configured = settings.bootstrapToken();
   }
 
   @EventListener(ApplicationReadyEvent.class)

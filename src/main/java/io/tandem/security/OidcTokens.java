@@ -4,7 +4,6 @@ import java.util.Collection;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
@@ -35,17 +34,13 @@ class OidcTokens {
   private final String adminGroup;
   private volatile JwtDecoder decoder;
 
-  OidcTokens(
-      @Value("${tandem.security.oidc.issuer-uri:}") String issuer,
-      @Value("${tandem.security.oidc.jwk-set-uri:}") String jwkSetUri,
-      @Value("${tandem.security.oidc.audience:}") String audience,
-      @Value("${tandem.security.oidc.subject-claim:preferred_username}") String subjectClaim,
-      @Value("${tandem.security.oidc.admin-group:}") String adminGroup) {
-    this.issuer = issuer;
-    this.jwkSetUri = jwkSetUri;
-    this.audience = audience;
-    this.subjectClaim = subjectClaim;
-    this.adminGroup = adminGroup;
+  OidcTokens(SecurityProperties settings) {
+    SecurityProperties.Oidc oidc = settings.oidc();
+    this.issuer = oidc.issuerUri();
+    this.jwkSetUri = oidc.jwkSetUri();
+    this.audience = oidc.audience();
+    this.subjectClaim = oidc.subjectClaim();
+    this.adminGroup = oidc.adminGroup();
   }
 
   boolean enabled() {

@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -27,9 +26,8 @@ class SecurityConfiguration implements WebMvcConfigurer {
 
   private final AccessInterceptor access;
 
-  SecurityConfiguration(CallerAccessCheck spaces, Clock clock,
-      @Value("${tandem.security.expensive-calls-per-minute:120}") int expensivePerMinute) {
-    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(expensivePerMinute, clock));
+  SecurityConfiguration(CallerAccessCheck spaces, Clock clock, SecurityProperties settings) {
+    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(settings.expensiveCallsPerMinute(), clock));
   }
 
   @Override
@@ -39,7 +37,7 @@ class SecurityConfiguration implements WebMvcConfigurer {
 
   @Bean
   SecurityFilterChain api(HttpSecurity http, TokenService tokens, OidcTokens oidc, Audit audit, Clock clock,
-      @Value("${tandem.security.anonymous:false}") boolean anonymous) throws Exception {
+      SecurityProperties settings) throws Exception {
     return http
         .csrf(csrf -> csrf.disable())
         .cors(cors -> {})
@@ -47,7 +45,7 @@ class SecurityConfiguration implements WebMvcConfigurer {
         .formLogin(form -> form.disable())
         .logout(logout -> logout.disable())
         .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-        .addFilterBefore(new TokenAuthenticationFilter(tokens, oidc, anonymous), AnonymousAuthenticationFilter.class)
+        .addFilterBefore(new TokenAuthenticationFilter(tokens, oidc, settings.anonymous()), AnonymousAuthenticationFilter.class)
         // after authentication, around the refusals: a refused write is audited too
         .addFilterBefore(new AuditFilter(audit, clock), ExceptionTranslationFilter.class)
         .authorizeHttpRequests(authorize -> authorize

@@ -23,8 +23,9 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
@@ -33,7 +34,7 @@ import org.springframework.stereotype.Component;
  * tried again with exponential backoff, up to {@code tandem.webhooks.max-attempts} times.
  */
 @Component
-class WebhookDispatcher {
+class WebhookDispatcher implements SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
   static final String SIGNATURE_HEADER = "X-Tandem-Signature";
@@ -42,6 +43,7 @@ class WebhookDispatcher {
   private final WebhookService webhooks;
   private final EventStore events;
   private final Clock clock;
+  private final Duration interval;
   private final int maxAttempts;
   private final Duration retryInitial;
   private final Duration retryMax;
@@ -51,20 +53,23 @@ class WebhookDispatcher {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
 
   WebhookDispatcher(WebhookStore store, WebhookService webhooks, EventStore events, Clock clock, OutboundPolicy outbound,
-      @Value("${tandem.webhooks.max-attempts:10}") int maxAttempts,
-      @Value("${tandem.webhooks.retry-initial:1s}") Duration retryInitial,
-      @Value("${tandem.webhooks.retry-max:10m}") Duration retryMax) {
+      WebhookProperties settings) {
     this.store = store;
     this.webhooks = webhooks;
     this.events = events;
     this.clock = clock;
     this.outbound = outbound;
-    this.maxAttempts = maxAttempts;
-    this.retryInitial = retryInitial;
-    this.retryMax = retryMax;
+    this.interval = settings.interval();
+    this.maxAttempts = settings.maxAttempts();
+    this.retryInitial = settings.retryInitial();
+    this.retryMax = settings.retryMax();
   }
 
-  @Scheduled(fixedDelayString = "${tandem.webhooks.interval:500ms}")
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    registrar.addFixedDelayTask(new FixedDelayTask(this::deliver, interval, Duration.ZERO));
+  }
+
   void deliver() {
     List<WebhookStore.Due> due = store.claim(50, clock.instant(), clock.instant().plus(Duration.ofMinutes(2)));
     due.forEach(this::send);

@@ -13,7 +13,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -55,16 +54,13 @@ public class ActionWorker implements SmartLifecycle {
   ActionWorker(
       ActionQueue queue,
       List<ActionHandler> handlers,
-      @Value("${tandem.worker.lease:60s}") Duration lease,
-      @Value("${tandem.worker.threads:2}") int threads,
-      @Value("${tandem.worker.enabled:true}") boolean enabled,
-      @Value("${tandem.worker.stop-grace:20s}") Duration stopGrace) {
+      WorkerProperties settings) {
     this.queue = queue;
     handlers.forEach(handler -> this.handlers.put(handler.kind(), handler));
-    this.lease = lease;
-    this.threads = threads;
-    this.enabled = enabled;
-    this.stopGrace = stopGrace;
+    this.lease = settings.lease();
+    this.threads = settings.threads();
+    this.enabled = settings.enabled();
+    this.stopGrace = settings.stopGrace();
   }
 
   @Override

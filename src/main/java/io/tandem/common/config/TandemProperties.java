@@ -9,8 +9,9 @@ import org.springframework.util.unit.DataSize;
 /**
  * Tandem's own settings ({@code tandem.*}).
  *
- * @param dataDir where a local run keeps its state; the embedded PostgreSQL lives in {@code <dataDir>/postgres}
- * @param maxUnitDataSize the largest unit data accepted
+ * @param dataDir where a local run keeps its state (also {@code TANDEM_DATA_DIR}); the embedded PostgreSQL lives in
+ *     {@code <data-dir>/postgres}
+ * @param maxUnitDataSize the largest unit data accepted; larger gets {@code 413 payload-too-large}
  * @param embeddedPostgres the database started when no {@code spring.datasource.url} is configured
  */
 @ConfigurationProperties("tandem")
@@ -20,7 +21,7 @@ public record TandemProperties(
     @DefaultValue EmbeddedPostgres embeddedPostgres) {
 
   /**
-   * @param persistent keep the data in {@code <dataDir>/postgres} across restarts; when false (tests) a fresh
+   * @param persistent keep the data in {@code <data-dir>/postgres} across restarts; when false (tests) a fresh
    *     temporary database is created and removed at shutdown
    * @param port the port to listen on; 0 picks a free one
    * @param durable every acknowledged write is on disk (fsync, synchronous_commit and full_page_writes on); false

@@ -12,7 +12,6 @@ import java.util.Base64;
 import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -27,7 +26,8 @@ class EncryptionKeyConfiguration {
 
   @Bean
   CredentialCipher credentialCipher(
-      @Value("${tandem.encryption-key:}") String configuredKey, TandemProperties properties) {
+      EncryptionProperties settings, TandemProperties properties) {
+    String configuredKey = settings.encryptionKey();
     byte[] key = configuredKey.isBlank() ? keyFile(properties.dataDir().resolve("encryption.key")) : decode(configuredKey);
     if (key.length != 32) {
       throw new IllegalStateException("tandem.encryption-key must be 32 bytes, base64-encoded (openssl rand -base64 32)");

@@ -10,7 +10,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param allowPrivate also allow the private ranges (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7): clusters and
  *     Git servers on the organisation's own network; loopback, link-local (cloud metadata) and the other special
- *     ranges still need an entry in {@code allowedNetworks}
+ *     ranges still need an entry in {@code allowed-networks}
  * @param allowedNetworks CIDR blocks (or single addresses) allowed whatever their class, e.g. {@code 10.20.0.0/16}
  *     or {@code 127.0.0.1/32}
  */

@@ -2,16 +2,17 @@ package io.tandem.git.domain;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.net.OutboundPolicy;
+import io.tandem.git.GitProperties;
+import io.tandem.sandbox.SandboxProperties;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.transport.URIish;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -34,13 +35,13 @@ public class GitUrls {
   private final OutboundPolicy outbound;
 
   /**
-   * @param allowedSchemes the configured schemes; when unset, https, http, ssh and git, plus file where the sandbox
-   *     runs (a local run): a file: URL reads and writes the server's own disk, which a deployment must not offer
+   * Without configured schemes, file is accepted only where the sandbox runs (a local run): a file: URL reads and
+   * writes the server's own disk, which a deployment must not offer.
    */
-  GitUrls(@Value("${tandem.git.allowed-schemes:}") String allowedSchemes,
-      @Value("${tandem.sandbox.enabled:true}") boolean localRun, OutboundPolicy outbound) {
-    String schemes = !allowedSchemes.isBlank() ? allowedSchemes : localRun ? "https,http,ssh,git,file" : "https,http,ssh,git";
-    this.allowedSchemes = Arrays.stream(schemes.split(","))
+  GitUrls(GitProperties settings, SandboxProperties sandbox, OutboundPolicy outbound) {
+    List<String> schemes = !settings.allowedSchemes().isEmpty() ? settings.allowedSchemes()
+        : sandbox.enabled() ? List.of("https", "http", "ssh", "git", "file") : List.of("https", "http", "ssh", "git");
+    this.allowedSchemes = schemes.stream()
         .map(scheme -> scheme.trim().toLowerCase(Locale.ROOT))
         .filter(scheme -> !scheme.isEmpty())
         .collect(Collectors.toSet());

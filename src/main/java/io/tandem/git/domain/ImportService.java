@@ -3,6 +3,7 @@ package io.tandem.git.domain;
 import io.tandem.common.config.TandemProperties;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.git.GitProperties;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.UnitService;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -27,7 +27,6 @@ import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.treewalk.TreeWalk;
 import org.eclipse.jgit.treewalk.filter.PathFilter;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -60,13 +59,13 @@ public class ImportService {
   private final int timeoutSeconds;
 
   ImportService(UnitService units, SpaceService spaces, GitUrls urls, GitRemoteGuard guard, TandemProperties properties,
-      @Value("${tandem.git.timeout:30s}") Duration timeout) {
+      GitProperties settings) {
     this.units = units;
     this.spaces = spaces;
     this.urls = urls;
     this.guard = guard;
     this.workRoot = properties.dataDir().resolve("git").resolve("imports").toAbsolutePath().normalize();
-    this.timeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+    this.timeoutSeconds = (int) Math.max(1, settings.timeout().toSeconds());
   }
 
   public Report importUnits(String space, Request request, String author) {

@@ -2,6 +2,7 @@ package io.tandem.git.domain;
 
 import io.tandem.common.config.TandemProperties;
 import io.tandem.common.net.RemoteFailures;
+import io.tandem.git.GitProperties;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -20,8 +21,9 @@ import org.eclipse.jgit.errors.TransportException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
@@ -32,7 +34,7 @@ import org.springframework.stereotype.Component;
  * any point loses nothing; the next pass finds the commits an interrupted one pushed by their trailers.
  */
 @Component
-class MirrorWorker implements DisposableBean {
+class MirrorWorker implements DisposableBean, SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(MirrorWorker.class);
   private static final Duration LEASE = Duration.ofMinutes(5);
@@ -43,6 +45,7 @@ class MirrorWorker implements DisposableBean {
   private final MirrorPusher pusher;
   private final GitUrls urls;
   private final Clock clock;
+  private final Duration interval;
   private final int batch;
   private final Duration retryInitial;
   private final Duration retryMax;
@@ -50,22 +53,18 @@ class MirrorWorker implements DisposableBean {
   private final Semaphore free;
 
   MirrorWorker(GitMirrorStore store, GitMirrorService mirrors, GitUrls urls, GitRemoteGuard guard, TandemProperties properties,
-      Clock clock,
-      @Value("${tandem.git.threads:2}") int threads,
-      @Value("${tandem.git.batch:500}") int batch,
-      @Value("${tandem.git.retry-initial:1s}") Duration retryInitial,
-      @Value("${tandem.git.retry-max:5m}") Duration retryMax,
-      @Value("${tandem.git.timeout:30s}") Duration timeout,
-      @Value("${tandem.git.author-email-domain:users.tandem.invalid}") String authorEmailDomain) {
+      Clock clock, GitProperties settings) {
     this.store = store;
     this.mirrors = mirrors;
     this.urls = urls;
     this.clock = clock;
-    this.batch = batch;
-    this.retryInitial = retryInitial;
-    this.retryMax = retryMax;
+    this.interval = settings.interval();
+    this.batch = settings.batch();
+    this.retryInitial = settings.retryInitial();
+    this.retryMax = settings.retryMax();
+    int threads = settings.threads();
     Path cache = properties.dataDir().resolve("git").resolve("mirrors").toAbsolutePath().normalize();
-    this.pusher = new MirrorPusher(cache, authorEmailDomain, (int) Math.max(1, timeout.toSeconds()), guard);
+    this.pusher = new MirrorPusher(cache, settings.authorEmailDomain(), (int) Math.max(1, settings.timeout().toSeconds()), guard);
     this.executor = Executors.newFixedThreadPool(threads, runnable -> {
       Thread thread = new Thread(runnable, "git-mirror");
       thread.setDaemon(true);
@@ -74,7 +73,11 @@ class MirrorWorker implements DisposableBean {
     this.free = new Semaphore(threads);
   }
 
-  @Scheduled(initialDelayString = "${tandem.git.interval:1s}", fixedDelayString = "${tandem.git.interval:1s}")
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    registrar.addFixedDelayTask(new FixedDelayTask(this::pass, interval, interval));
+  }
+
   void pass() {
     int slots = free.drainPermits();
     List<UUID> claimed = slots == 0 ? List.of() : store.claimDue(slots, clock.instant(), clock.instant().plus(LEASE));

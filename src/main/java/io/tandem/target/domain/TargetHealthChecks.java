@@ -1,5 +1,7 @@
 package io.tandem.target.domain;
 
+import io.tandem.target.TargetProperties;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -9,7 +11,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
@@ -17,12 +21,13 @@ import org.springframework.stereotype.Component;
  * never delays the others.
  */
 @Component
-class TargetHealthChecks implements DisposableBean {
+class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(TargetHealthChecks.class);
 
   private final TargetStore store;
   private final TargetService targets;
+  private final Duration interval;
   private final ExecutorService executor =
       Executors.newFixedThreadPool(4, runnable -> {
         Thread thread = new Thread(runnable, "target-health");
@@ -30,12 +35,17 @@ class TargetHealthChecks implements DisposableBean {
         return thread;
       });
 
-  TargetHealthChecks(TargetStore store, TargetService targets) {
+  TargetHealthChecks(TargetStore store, TargetService targets, TargetProperties settings) {
     this.store = store;
     this.targets = targets;
+    this.interval = settings.healthInterval();
   }
 
-  @Scheduled(initialDelayString = "${tandem.targets.health-interval:60s}", fixedDelayString = "${tandem.targets.health-interval:60s}")
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    registrar.addFixedDelayTask(new FixedDelayTask(this::checkAll, interval, interval));
+  }
+
   void checkAll() {
     for (TargetStore.Stored stored : store.all()) {
       String slug = stored.target().slug();

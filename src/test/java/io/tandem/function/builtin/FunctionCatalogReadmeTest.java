@@ -1,12 +1,9 @@
 package io.tandem.function.builtin;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.tandem.function.domain.FunctionDefinition;
 import io.tandem.function.domain.Parameter;
+import io.tandem.readme.GeneratedSection;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,26 +12,9 @@ import org.junit.jupiter.api.Test;
  */
 class FunctionCatalogReadmeTest {
 
-  static final Path README = Path.of("README.md");
-  static final String START = "<!-- function-catalog:start -->\n";
-  static final String END = "<!-- function-catalog:end -->";
-
   @Test
   void readmeCatalogMatchesTheRegistry() throws IOException {
-    String readme = Files.readString(README);
-    int start = readme.indexOf(START);
-    int end = readme.indexOf(END);
-    assertThat(start).as("README has the catalog markers").isNotNegative();
-    assertThat(end).isGreaterThan(start);
-    String generated = catalog();
-
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(README, readme.substring(0, start + START.length()) + generated + readme.substring(end));
-      readme = Files.readString(README);
-    }
-    assertThat(readme.substring(start + START.length(), readme.indexOf(END)))
-        .as("README function catalog; run ./mvnw test -Dtest=FunctionCatalogReadmeTest -Dgolden.update=true")
-        .isEqualTo(generated);
+    GeneratedSection.assertCurrent("function-catalog", catalog(), "FunctionCatalogReadmeTest");
   }
 
   static String catalog() {

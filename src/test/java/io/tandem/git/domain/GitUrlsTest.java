@@ -6,23 +6,35 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.common.net.OutboundProperties;
+import io.tandem.git.GitProperties;
+import io.tandem.sandbox.SandboxProperties;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 class GitUrlsTest {
 
   static final OutboundPolicy POLICY = new OutboundPolicy(new OutboundProperties(false, List.of()));
 
-  final GitUrls urls = new GitUrls("https,ssh", true, POLICY);
+  final GitUrls urls = gitUrls("https,ssh", true);
+
+  static GitUrls gitUrls(String allowedSchemes, boolean sandbox) {
+    Binder binder = new Binder(new MapConfigurationPropertySource(
+        Map.of("tandem.git.allowed-schemes", allowedSchemes, "tandem.sandbox.enabled", String.valueOf(sandbox))));
+    return new GitUrls(binder.bindOrCreate("tandem.git", GitProperties.class),
+        binder.bindOrCreate("tandem.sandbox", SandboxProperties.class), POLICY);
+  }
 
   @org.junit.jupiter.api.Test
   void fileUrlsAreAcceptedByDefaultOnlyWhereTheSandboxRuns() {
-    assertThat(new GitUrls("", true, POLICY).require("url", "file:///srv/repo.git")).isEqualTo("file:///srv/repo.git");
-    assertThatThrownBy(() -> new GitUrls("", false, POLICY).require("url", "file:///srv/repo.git"))
+    assertThat(gitUrls("", true).require("url", "file:///srv/repo.git")).isEqualTo("file:///srv/repo.git");
+    assertThatThrownBy(() -> gitUrls("", false).require("url", "file:///srv/repo.git"))
         .isInstanceOf(TandemException.class).hasMessageContaining("does not allow");
-    assertThat(new GitUrls("", false, POLICY).require("url", "https://github.com/acme/deploy.git")).isNotBlank();
+    assertThat(gitUrls("", false).require("url", "https://github.com/acme/deploy.git")).isNotBlank();
   }
 
   @ParameterizedTest
