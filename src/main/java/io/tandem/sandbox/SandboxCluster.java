@@ -2,6 +2,7 @@ package io.tandem.sandbox;
 
 import io.tandem.common.config.TandemProperties;
 import io.tandem.common.net.OutboundPolicy;
+import io.tandem.target.domain.ServedKubeconfig;
 import io.tandem.target.domain.TargetCredentials;
 import io.tandem.target.domain.TargetService;
 import java.io.IOException;
@@ -28,7 +29,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 @ConditionalOnProperty(name = "tandem.sandbox.enabled", havingValue = "true", matchIfMissing = true)
-public class SandboxCluster implements SmartInitializingSingleton, DisposableBean {
+public class SandboxCluster implements SmartInitializingSingleton, DisposableBean, ServedKubeconfig {
 
   public static final String SLUG = "sandbox";
   private static final Logger log = LoggerFactory.getLogger(SandboxCluster.class);
@@ -116,10 +117,12 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
     targets.check(SLUG);
   }
 
+  @Override
   public String slug() {
     return SLUG;
   }
 
+  @Override
   public String kubeconfig() {
     return kubeconfig;
   }

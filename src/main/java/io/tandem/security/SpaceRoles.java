@@ -4,6 +4,7 @@ import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
+import io.tandem.space.domain.SpaceVisibility;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -15,7 +16,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 /** Who has which role in which space. The creator of a space is its first admin. */
 @Service
-public class SpaceRoles {
+public class SpaceRoles implements SpaceVisibility {
 
   public record Grant(String subject, Role role, boolean readSecrets, String grantedBy, java.time.Instant grantedAt) {}
 
@@ -40,6 +41,7 @@ public class SpaceRoles {
   /**
    * The spaces a caller may see: empty for an organisation admin (all of them), else those where it has a role.
    */
+  @Override
   public java.util.Optional<java.util.Set<String>> visibleSpaces(java.security.Principal principal) {
     if (principal instanceof org.springframework.security.core.Authentication authentication
         && authentication.getPrincipal() instanceof Caller caller) {

@@ -4,6 +4,7 @@ import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
 import io.tandem.space.domain.SpaceCreated;
 import io.tandem.space.domain.SpaceService;
+import io.tandem.space.domain.SpaceVisibility;
 import org.springframework.context.ApplicationEventPublisher;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;
@@ -15,12 +16,12 @@ class SpaceController implements SpacesApi {
 
   private final SpaceService spaces;
   private final ApplicationEventPublisher events;
-  private final io.tandem.security.SpaceRoles roles;
+  private final SpaceVisibility visibility;
 
-  SpaceController(SpaceService spaces, ApplicationEventPublisher events, io.tandem.security.SpaceRoles roles) {
+  SpaceController(SpaceService spaces, ApplicationEventPublisher events, SpaceVisibility visibility) {
     this.spaces = spaces;
     this.events = events;
-    this.roles = roles;
+    this.visibility = visibility;
   }
 
   @Override
@@ -35,7 +36,7 @@ class SpaceController implements SpacesApi {
   @Override
   public ListResponse<SpaceResponse> listSpaces(String where, Integer limit, String cursor, java.security.Principal principal) {
     ListResponse<io.tandem.space.domain.Space> page = spaces.list(PageRequest.of(limit, cursor), where);
-    java.util.Optional<java.util.Set<String>> visible = roles.visibleSpaces(principal);
+    java.util.Optional<java.util.Set<String>> visible = visibility.visibleSpaces(principal);
     return new ListResponse<>(page.items().stream()
         .filter(space -> visible.isEmpty() || visible.get().contains(space.slug()))
         .map(SpaceResponse::from)

@@ -5,7 +5,7 @@ import io.tandem.common.web.Authors;
 import io.tandem.common.web.ListResponse;
 import io.tandem.tag.domain.Tag;
 import io.tandem.tag.domain.TagService;
-import io.tandem.target.api.BulkActionsApi.BulkError;
+import io.tandem.common.bulk.BulkError;
 import io.tandem.target.api.BulkActionsApi.BulkResponse;
 import java.net.URI;
 import java.security.Principal;
@@ -52,7 +52,7 @@ class TagController implements TagsApi {
     List<RestoreResult> results = restored.stream()
         .map(result -> new RestoreResult(result.unit(),
             result.result() == null ? null : result.result().headRevisionNum(),
-            result.error() == null ? null : new BulkError(result.error().code().code(), result.error().getMessage())))
+            BulkError.of(result.error())))
         .toList();
     boolean all = restored.stream().allMatch(result -> result.error() == null);
     return ResponseEntity.status(all ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new RestoreResponse(results));

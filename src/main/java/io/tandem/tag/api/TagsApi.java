@@ -8,7 +8,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.web.ListResponse;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.tandem.target.api.BulkActionsApi.BulkError;
+import io.tandem.common.bulk.BulkError;
 import io.tandem.target.api.BulkActionsApi.BulkResponse;
 import java.security.Principal;
 import java.time.Instant;

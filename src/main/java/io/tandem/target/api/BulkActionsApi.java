@@ -2,6 +2,7 @@ package io.tandem.target.api;
 
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
+import io.tandem.common.bulk.BulkError;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -58,7 +59,7 @@ public interface BulkActionsApi {
                   result.space(),
                   result.unit(),
                   result.action() == null ? null : UnitActionResponse.from(result.action()),
-                  result.error() == null ? null : new BulkError(result.error().code().code(), result.error().getMessage())))
+                  BulkError.of(result.error())))
               .toList();
       boolean allQueued = results.stream().allMatch(result -> result.error() == null);
       return ResponseEntity.status(allQueued ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new BulkResponse(body));
@@ -68,7 +69,4 @@ public interface BulkActionsApi {
   @Schema(name = "BulkActionResult")
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record BulkResult(String space, String unit, UnitActionResponse action, BulkError error) {}
-
-  @Schema(name = "BulkActionError")
-  record BulkError(String code, String detail) {}
 }

@@ -3,7 +3,7 @@ package io.tandem.target.api;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
-import io.tandem.sandbox.SandboxCluster;
+import io.tandem.target.domain.ServedKubeconfig;
 import io.tandem.target.domain.Target;
 import io.tandem.target.domain.TargetService;
 import java.net.URI;
@@ -18,9 +18,9 @@ import tools.jackson.databind.JsonNode;
 class TargetController implements TargetsApi {
 
   private final TargetService targets;
-  private final ObjectProvider<SandboxCluster> sandbox;
+  private final ObjectProvider<ServedKubeconfig> sandbox;
 
-  TargetController(TargetService targets, ObjectProvider<SandboxCluster> sandbox) {
+  TargetController(TargetService targets, ObjectProvider<ServedKubeconfig> sandbox) {
     this.targets = targets;
     this.sandbox = sandbox;
   }
@@ -64,7 +64,7 @@ class TargetController implements TargetsApi {
   @Override
   public ResponseEntity<String> getKubeconfig(String target) {
     targets.get(target);
-    Optional<SandboxCluster> cluster = Optional.ofNullable(sandbox.getIfAvailable());
+    Optional<ServedKubeconfig> cluster = Optional.ofNullable(sandbox.getIfAvailable());
     if (cluster.isEmpty() || !cluster.get().slug().equals(target)) {
       throw TandemException.notFound(
           "Only the sandbox's kubeconfig is served; the credentials of other targets are never returned.");

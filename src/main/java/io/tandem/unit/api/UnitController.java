@@ -8,10 +8,10 @@ import io.tandem.common.web.PageRequest;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitCloner;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitService;
 import io.tandem.security.SecretAccess;
-import io.tandem.variant.domain.VariantService;
 import java.util.function.UnaryOperator;
 import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
@@ -35,12 +35,12 @@ class UnitController implements UnitsApi {
 
   private final UnitService units;
   private final ActionQueue actions;
-  private final VariantService variants;
+  private final UnitCloner cloner;
   private final SecretAccess secrets;
 
-  UnitController(UnitService units, ActionQueue actions, VariantService variants, SecretAccess secrets) {
+  UnitController(UnitService units, ActionQueue actions, UnitCloner cloner, SecretAccess secrets) {
     this.units = units;
-    this.variants = variants;
+    this.cloner = cloner;
     this.secrets = secrets;
     this.actions = actions;
   }
@@ -171,7 +171,7 @@ class UnitController implements UnitsApi {
     if (request.data() != null) {
       throw TandemException.validation("Give either 'data' or 'upstream': a clone starts with its upstream's data.");
     }
-    return variants.clone(space, new VariantService.NewClone(request.slug(), request.upstream().space(),
+    return cloner.clone(space, new UnitCloner.NewClone(request.slug(), request.upstream().space(),
         request.upstream().unit(), request.displayName(), request.labels(), request.target(), request.driftMode(),
         request.changeDescription()), Authors.of(principal));
   }

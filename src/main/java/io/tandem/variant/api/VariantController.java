@@ -2,7 +2,7 @@ package io.tandem.variant.api;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
-import io.tandem.target.api.BulkActionsApi.BulkError;
+import io.tandem.common.bulk.BulkError;
 import io.tandem.variant.domain.UpgradeMerge;
 import io.tandem.variant.domain.VariantService;
 import java.security.Principal;
@@ -33,7 +33,7 @@ class VariantController implements VariantsApi {
     List<VariantService.Cloned> cloned = variants.cloneAll(space, request.where(), request.units(), request.toSpaces(), Authors.of(principal));
     List<CloneResult> results = cloned.stream()
         .map(clone -> new CloneResult(clone.space(), clone.unit(), clone.result() == null ? null : clone.result().headRevisionNum(),
-            clone.error() == null ? null : new BulkError(clone.error().code().code(), clone.error().getMessage())))
+            BulkError.of(clone.error())))
         .toList();
     boolean all = cloned.stream().allMatch(clone -> clone.error() == null);
     return ResponseEntity.status(all ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new CloneResponse(results));
@@ -44,7 +44,7 @@ class VariantController implements VariantsApi {
     List<UpgradesResult> results = variants.upgradeAll(space, request.where(), request.units(), strategy(request.strategy()),
             Authors.of(principal)).stream()
         .map(outcome -> new UpgradesResult(outcome.unit(), outcome.result() == null ? null : result(outcome.result()),
-            outcome.error() == null ? null : new BulkError(outcome.error().code().code(), outcome.error().getMessage())))
+            BulkError.of(outcome.error())))
         .toList();
     boolean all = results.stream().allMatch(result -> result.error() == null);
     return ResponseEntity.status(all ? HttpStatus.OK : HttpStatus.MULTI_STATUS).body(new UpgradesResponse(results));

@@ -9,7 +9,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import io.tandem.target.api.BulkActionsApi.BulkError;
+import io.tandem.common.bulk.BulkError;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.http.MediaType;

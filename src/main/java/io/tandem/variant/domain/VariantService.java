@@ -13,6 +13,7 @@ import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitFilter;
+import io.tandem.unit.domain.UnitCloner;
 import io.tandem.unit.domain.UnitService;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import io.tandem.unit.domain.UpstreamLookup.Upstream;
@@ -32,7 +33,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * the caller may read them there (a masked value merged into a clone keeps the clone's own stored value).
  */
 @Service
-public class VariantService {
+public class VariantService implements UnitCloner {
 
   private final UnitService units;
   private final VariantStore store;
@@ -46,14 +47,11 @@ public class VariantService {
     this.access = access;
   }
 
-  /** A clone to make: its slug (default the upstream's) and what it has of its own. */
-  public record NewClone(String slug, String upstreamSpace, String upstreamUnit, String displayName,
-      Map<String, String> labels, String target, String driftMode, String changeDescription) {}
-
   /**
    * Creates a unit with the upstream's head data; it records the upstream and that revision as its base, in the
    * same transaction.
    */
+  @Override
   public Unit clone(String space, NewClone request, String author) {
     if (request.upstreamSpace() == null || request.upstreamUnit() == null) {
       throw TandemException.validation("Field 'upstream' needs 'space' and 'unit'.");

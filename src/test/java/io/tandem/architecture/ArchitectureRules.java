@@ -1,0 +1,57 @@
+package io.tandem.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Arrays;
+
+/**
+ * The feature and layer rules, for the classes under a root package: {@code io.tandem} in {@link ArchitectureTest},
+ * a deliberately bad fixture in {@link ArchitectureRulesTest}. Features are the packages right under the root;
+ * {@code common} is the shared kernel, {@code cli} the command-line client (with its generated {@code client}).
+ */
+final class ArchitectureRules {
+
+  /** What domain code must not speak: JSON, Kubernetes and Git libraries, servlets, Spring web and our web layer. */
+  static final String[] WEB_AND_LIBRARY_PACKAGES = {
+      "com.fasterxml.jackson..", "tools.jackson..", "io.fabric8..", "org.eclipse.jgit..", "jakarta.servlet..",
+      "org.springframework.web..", "org.springframework.http.."};
+
+  private ArchitectureRules() {}
+
+  static ArchRule featuresAreFreeOfCycles(String root) {
+    return slices().matching(root + ".(*)..").namingSlices("$1").should().beFreeOfCycles()
+        .because("a feature that needs a higher one calls it through a port it owns, which the higher one implements");
+  }
+
+  static ArchRule commonDependsOnNoFeature(String root) {
+    return noClasses().that().resideInAPackage(root + ".common..")
+        .should().dependOnClassesThat(resideInAPackage(root + "..").and(not(resideInAPackage(root + ".common.."))))
+        .because("common is the shared kernel every feature may use");
+  }
+
+  static ArchRule cliDependsOnNoServerFeature(String root) {
+    return noClasses().that().resideInAPackage(root + ".cli..")
+        .should().dependOnClassesThat(resideInAPackage(root + "..")
+            .and(not(resideInAnyPackage(root + ".cli..", root + ".client..", root + ".common.."))))
+        .because("the command line talks to the server over HTTP, through the generated client");
+  }
+
+  static ArchRule apiDoesNotReachIntoPersistence(String root) {
+    return noClasses().that().resideInAPackage(root + "..api..")
+        .should().dependOnClassesThat().resideInAPackage(root + "..persistence..")
+        .because("controllers go through the domain, which owns the store ports");
+  }
+
+  static ArchRule domainSpeaksDomainTypes(String root) {
+    String[] forbidden = Arrays.copyOf(WEB_AND_LIBRARY_PACKAGES, WEB_AND_LIBRARY_PACKAGES.length + 1);
+    forbidden[forbidden.length - 1] = root + ".common.web..";
+    return noClasses().that().resideInAPackage(root + "..domain..")
+        .should().dependOnClassesThat().resideInAnyPackage(forbidden)
+        .because("domain code speaks domain types; the api and persistence layers translate");
+  }
+}
