@@ -7,7 +7,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.error.TandemException;
 import io.tandem.unit.domain.Unit;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitQueries;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -20,11 +20,11 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class LiveController {
 
-  private final UnitService units;
+  private final UnitQueries units;
   private final LiveStore live;
   private final io.tandem.security.SecretAccess secrets;
 
-  LiveController(UnitService units, LiveStore live, io.tandem.security.SecretAccess secrets) {
+  LiveController(UnitQueries units, LiveStore live, io.tandem.security.SecretAccess secrets) {
     this.units = units;
     this.live = live;
     this.secrets = secrets;

@@ -14,10 +14,12 @@ import io.tandem.target.domain.ObjectOwner;
 import io.tandem.target.domain.ObjectOwnership;
 import io.tandem.target.domain.Target;
 import io.tandem.target.domain.TargetService;
+import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitCommands;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.worker.ActionHandler;
 import io.tandem.worker.ActionQueue;
@@ -44,7 +46,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class LiveSync implements ActionHandler, ApplyObserver {
 
-  private final UnitService units;
+  private final UnitQueries units;
+  private final UnitCommands commands;
   private final TargetService targets;
   private final ObjectOwnership ownership;
   private final ClusterApplier applier;
@@ -54,10 +57,12 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final Set<String> ignoredManagers;
   private final Duration breakGlassHold;
 
-  LiveSync(UnitService units, TargetService targets, ObjectOwnership ownership, ClusterApplier applier, LiveStore live,
+  LiveSync(UnitQueries units, UnitCommands commands,
+      TargetService targets, ObjectOwnership ownership, ClusterApplier applier, LiveStore live,
       ActionQueue queue, Clock clock,
       LiveProperties settings) {
     this.units = units;
+    this.commands = commands;
     this.targets = targets;
     this.ownership = ownership;
     this.applier = applier;
@@ -194,7 +199,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private Integer capture(Unit unit, List<LiveDelta.Change> changes) {
     AtomicReference<Boolean> headWasLive = new AtomicReference<>(false);
     Unit changed =
-        units.editData(unit.space(), unit.slug(), "refresh", current -> {
+        commands.editData(unit.space(), unit.slug(), "refresh", current -> {
           headWasLive.set(current.headRevisionNum() == current.liveRevisionNum());
           List<KubernetesResource> head = KubernetesYaml.parse(current.data());
           List<Map<String, Object>> patched = LiveDelta.applyTo(head, changes);
@@ -205,13 +210,13 @@ public class LiveSync implements ActionHandler, ApplyObserver {
           String data = TextPatcher.patch(current.data(), wanted);
           List<Mutation> mutations = new ArrayList<>();
           StructuralDiff.between(head, wanted).forEach(change -> mutations.add(Mutation.of(change, by(changes, change.path()))));
-          return new UnitService.DataEdit(data, RevisionSource.Refresh, "Captured from the cluster: " + describe(changes, List.of()), mutations);
+          return new DataEdit(data, RevisionSource.Refresh, "Captured from the cluster: " + describe(changes, List.of()), mutations);
         });
     if (changed.headRevisionNum() == unit.headRevisionNum()) {
       return null;
     }
     if (headWasLive.get()) {
-      units.recordApply(unit.id(), changed.lastAppliedRevisionNum(), changed.headRevisionNum());
+      commands.recordApply(unit.id(), changed.lastAppliedRevisionNum(), changed.headRevisionNum());
     }
     return changed.headRevisionNum();
   }

@@ -8,7 +8,7 @@ import io.tandem.space.domain.SpaceService;
 import io.tandem.target.domain.BulkActions;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.UnitFilter;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
@@ -28,11 +28,11 @@ public class ChangeSetService {
 
   private final ChangeSetStore store;
   private final SpaceService spaces;
-  private final UnitService units;
+  private final UnitQueries units;
   private final BulkActions bulk;
   private final Clock clock;
 
-  ChangeSetService(ChangeSetStore store, SpaceService spaces, UnitService units, BulkActions bulk, Clock clock) {
+  ChangeSetService(ChangeSetStore store, SpaceService spaces, UnitQueries units, BulkActions bulk, Clock clock) {
     this.store = store;
     this.spaces = spaces;
     this.units = units;

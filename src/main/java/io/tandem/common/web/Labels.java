@@ -34,6 +34,25 @@ public final class Labels {
     return new LinkedHashMap<>(sorted);
   }
 
+  /**
+   * {@code current} with a merge patch's {@code changes} applied key by key (a {@code null} value removes the key);
+   * {@code null} changes remove every key. Not validated: see {@link #require}.
+   */
+  public static Map<String, String> merge(Map<String, String> current, Map<String, String> changes) {
+    if (changes == null) {
+      return Map.of();
+    }
+    Map<String, String> merged = new LinkedHashMap<>(current);
+    changes.forEach((key, value) -> {
+      if (value == null) {
+        merged.remove(key);
+      } else {
+        merged.put(key, value);
+      }
+    });
+    return merged;
+  }
+
   private static void checkKey(String key) {
     String name = key;
     int slash = key == null ? -1 : key.indexOf('/');

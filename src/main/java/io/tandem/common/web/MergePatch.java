@@ -78,26 +78,31 @@ public final class MergePatch {
 
   /** {@code current} with the patch of a string map field applied, or {@code current} when the field is absent. */
   public Map<String, String> mergeMap(String field, Map<String, String> current) {
-    if (!has(field)) {
-      return current;
-    }
-    JsonNode value = body.get(field);
-    if (value.isNull()) {
-      return Map.of();
+    return has(field) ? Labels.merge(current, mapChanges(field)) : current;
+  }
+
+  /**
+   * What the patch does to a string map field, key by key: a new value, or {@code null} to remove the key. {@code
+   * null} when the field is null (remove every key) or absent.
+   */
+  public Map<String, String> mapChanges(String field) {
+    JsonNode value = body == null ? null : body.get(field);
+    if (value == null || value.isNull()) {
+      return null;
     }
     if (!value.isObject()) {
       throw TandemException.validation("Field '" + field + "' must be an object of strings.");
     }
-    Map<String, String> merged = new LinkedHashMap<>(current);
+    Map<String, String> changes = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> entry : value.properties()) {
       if (entry.getValue().isNull()) {
-        merged.remove(entry.getKey());
+        changes.put(entry.getKey(), null);
       } else if (entry.getValue().isString()) {
-        merged.put(entry.getKey(), entry.getValue().stringValue());
+        changes.put(entry.getKey(), entry.getValue().stringValue());
       } else {
         throw TandemException.validation("Field '" + field + "." + entry.getKey() + "' must be a string or null.");
       }
     }
-    return merged;
+    return changes;
   }
 }

@@ -8,10 +8,12 @@ import io.tandem.common.web.PageRequest;
 import io.tandem.common.yaml.SecretMasker;
 import io.tandem.function.domain.FunctionRegistry.BoundCall;
 import io.tandem.space.domain.SpaceService;
+import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitFilter;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitQueries;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,13 +29,16 @@ public class FunctionService {
   private static final Logger log = LoggerFactory.getLogger(FunctionService.class);
 
   private final FunctionRegistry registry;
-  private final UnitService units;
+  private final UnitQueries units;
+  private final UnitCommands commands;
   private final SpaceService spaces;
   private final AccessCheck access;
 
-  public FunctionService(FunctionRegistry registry, UnitService units, SpaceService spaces, AccessCheck access) {
+  public FunctionService(FunctionRegistry registry, UnitQueries units, UnitCommands commands,
+      SpaceService spaces, AccessCheck access) {
     this.registry = registry;
     this.units = units;
+    this.commands = commands;
     this.spaces = spaces;
     this.access = access;
   }
@@ -94,14 +99,14 @@ public class FunctionService {
       }
       AtomicReference<FunctionRunner.Outcome> outcome = new AtomicReference<>();
       Unit changed =
-          units.editData(
+          commands.editData(
               space,
               slug,
               author,
               current -> {
                 outcome.set(FunctionRunner.run(space, slug, current.data(), maskSecrets, calls));
                 return outcome.get().mutated()
-                    ? new UnitService.DataEdit(outcome.get().data(), RevisionSource.Function, description, outcome.get().mutations())
+                    ? new DataEdit(outcome.get().data(), RevisionSource.Function, description, outcome.get().mutations())
                     : null;
               });
       boolean mutated = outcome.get().mutated();

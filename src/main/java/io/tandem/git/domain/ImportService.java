@@ -5,7 +5,8 @@ import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.git.GitProperties;
 import io.tandem.space.domain.SpaceService;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.Imported;
+import io.tandem.unit.domain.UnitCommands;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -51,14 +52,14 @@ public class ImportService {
 
   public record Report(String url, String ref, String commit, String path, List<FileResult> files) {}
 
-  private final UnitService units;
+  private final UnitCommands units;
   private final SpaceService spaces;
   private final GitUrls urls;
   private final GitRemoteGuard guard;
   private final Path workRoot;
   private final int timeoutSeconds;
 
-  ImportService(UnitService units, SpaceService spaces, GitUrls urls, GitRemoteGuard guard, TandemProperties properties,
+  ImportService(UnitCommands units, SpaceService spaces, GitUrls urls, GitRemoteGuard guard, TandemProperties properties,
       GitProperties settings) {
     this.units = units;
     this.spaces = spaces;
@@ -190,7 +191,7 @@ public class ImportService {
       String author, List<String> files) {
     List<FileResult> results = new ArrayList<>();
     try {
-      UnitService.Imported imported = units.importUnit(space, slug, data, target, description, author);
+      Imported imported = units.importUnit(space, slug, data, target, description, author);
       Outcome outcome = Outcome.valueOf(imported.outcome().name());
       files.forEach(file -> results.add(new FileResult(file, slug, outcome, imported.unit().headRevisionNum(), null)));
     } catch (TandemException e) {

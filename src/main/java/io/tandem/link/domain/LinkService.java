@@ -5,9 +5,11 @@ import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.target.domain.UnitDependencies;
+import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitCommands;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import java.time.Clock;
 import java.util.HashMap;
@@ -26,14 +28,17 @@ import org.springframework.stereotype.Service;
 public class LinkService implements UnitDependencies {
 
   private final LinkStore store;
-  private final UnitService units;
+  private final UnitQueries units;
+  private final UnitCommands commands;
   private final LinkResolver resolver;
   private final Clock clock;
   private final AccessCheck access;
 
-  LinkService(LinkStore store, UnitService units, LinkResolver resolver, Clock clock, AccessCheck access) {
+  LinkService(LinkStore store, UnitQueries units, UnitCommands commands,
+      LinkResolver resolver, Clock clock, AccessCheck access) {
     this.store = store;
     this.units = units;
+    this.commands = commands;
     this.resolver = resolver;
     this.clock = clock;
     this.access = access;
@@ -55,8 +60,8 @@ public class LinkService implements UnitDependencies {
     if (!store.insert(from.id(), to.id(), clock.instant())) {
       throw new TandemException(ProblemCode.ALREADY_EXISTS, "Unit '" + slug + "' links to '" + to.space() + "/" + to.slug() + "' already.");
     }
-    return units.editData(space, slug, author, current -> resolver.resolve(current, current.data())
-        .map(resolved -> new UnitService.DataEdit(resolved.data(), RevisionSource.Update,
+    return commands.editData(space, slug, author, current -> resolver.resolve(current, current.data())
+        .map(resolved -> new DataEdit(resolved.data(), RevisionSource.Update,
             "Filled from the unit it links to, " + to.space() + "/" + to.slug(), resolved.mutations()))
         .orElse(null));
   }

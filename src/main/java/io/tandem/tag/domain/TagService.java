@@ -8,8 +8,9 @@ import io.tandem.space.domain.SpaceService;
 import io.tandem.target.domain.BulkActions;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitFilter;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
@@ -26,14 +27,17 @@ public class TagService {
 
   private final TagStore store;
   private final SpaceService spaces;
-  private final UnitService units;
+  private final UnitQueries units;
+  private final UnitCommands commands;
   private final BulkActions bulk;
   private final Clock clock;
 
-  TagService(TagStore store, SpaceService spaces, UnitService units, BulkActions bulk, Clock clock) {
+  TagService(TagStore store, SpaceService spaces, UnitQueries units, UnitCommands commands,
+      BulkActions bulk, Clock clock) {
     this.store = store;
     this.spaces = spaces;
     this.units = units;
+    this.commands = commands;
     this.bulk = bulk;
     this.clock = clock;
   }
@@ -90,7 +94,7 @@ public class TagService {
     List<Restored> results = new ArrayList<>();
     for (Tag.TaggedRevision tagged : tag.revisions()) {
       try {
-        Unit restored = units.restore(space, tagged.unit(), RevisionRef.parse("restore", "tag:" + slug), null, null, author);
+        Unit restored = commands.restore(space, tagged.unit(), RevisionRef.parse("restore", "tag:" + slug), null, null, author);
         results.add(new Restored(tagged.unit(), restored, null));
       } catch (TandemException e) {
         results.add(new Restored(tagged.unit(), null, e));

@@ -4,9 +4,10 @@ import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
+import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
 import java.time.Clock;
@@ -24,14 +25,17 @@ public class ActionService {
 
   static final int MAX_WAIT_SECONDS = 300;
 
-  private final UnitService units;
+  private final UnitQueries units;
+  private final GatesAndApprovals gates;
   private final TargetService targets;
   private final ObjectOwnership ownership;
   private final ActionQueue queue;
   private final Clock clock;
 
-  public ActionService(UnitService units, TargetService targets, ObjectOwnership ownership, ActionQueue queue, Clock clock) {
+  public ActionService(UnitQueries units, GatesAndApprovals gates,
+      TargetService targets, ObjectOwnership ownership, ActionQueue queue, Clock clock) {
     this.units = units;
+    this.gates = gates;
     this.targets = targets;
     this.ownership = ownership;
     this.queue = queue;
@@ -61,7 +65,7 @@ public class ActionService {
     requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "applied");
     int num = units.resolve(unit, revision);
-    List<String> blockers = units.applyBlockers(unit, num);
+    List<String> blockers = gates.applyBlockers(unit, num);
     if (!blockers.isEmpty()) {
       throw new TandemException(ProblemCode.APPLY_GATED,
           "Revision " + num + " of unit '" + slug + "' may not be applied: " + String.join("; ", blockers) + ".",

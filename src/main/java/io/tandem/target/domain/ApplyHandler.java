@@ -2,7 +2,8 @@ package io.tandem.target.domain;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.unit.domain.Unit;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitCommands;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.worker.ActionHandler;
 import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
@@ -19,16 +20,19 @@ import org.springframework.stereotype.Component;
 @Component
 class ApplyHandler implements ActionHandler {
 
-  private final UnitService units;
+  private final UnitQueries units;
+  private final UnitCommands commands;
   private final TargetService targets;
   private final ObjectOwnership ownership;
   private final ClusterApplier applier;
   private final ActionQueue queue;
   private final List<ApplyObserver> observers;
 
-  ApplyHandler(UnitService units, TargetService targets, ObjectOwnership ownership, ClusterApplier applier,
+  ApplyHandler(UnitQueries units, UnitCommands commands,
+      TargetService targets, ObjectOwnership ownership, ClusterApplier applier,
       ActionQueue queue, List<ApplyObserver> observers) {
     this.units = units;
+    this.commands = commands;
     this.targets = targets;
     this.ownership = ownership;
     this.applier = applier;
@@ -69,7 +73,7 @@ class ApplyHandler implements ActionHandler {
     } catch (TandemException e) {
       return Outcome.failed("ApplyFailed", e.getMessage() + " Nothing was applied.");
     }
-    units.recordApply(unit.id(), revision, null);
+    commands.recordApply(unit.id(), revision, null);
     String previous = units.dataAt(unit, unit.liveRevisionNum());
     Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), ObjectOwnership.keys(target, previous));
     ClusterApplier.Report report = applier.apply(connection.client(), target.namespace(), data, previous, others.keySet());
@@ -79,7 +83,7 @@ class ApplyHandler implements ActionHandler {
     }
     ownership.retainOnly(target, unit.id(), keys);
     observers.forEach(observer -> observer.applied(unit, connection.client(), target.namespace(), data));
-    units.recordApply(unit.id(), revision, revision);
+    commands.recordApply(unit.id(), revision, revision);
     // the units the objects were taken from see at once that they no longer have them
     takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(queue::enqueueBackgroundRefresh);
     return Outcome.completed("ApplyCompleted", "Applied revision " + revision + " to target '" + target.slug() + "': "

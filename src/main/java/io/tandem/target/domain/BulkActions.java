@@ -3,7 +3,7 @@ package io.tandem.target.domain;
 import io.tandem.common.error.TandemException;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.UnitFilter;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import io.tandem.worker.UnitAction;
 import java.util.ArrayList;
@@ -21,11 +21,11 @@ import org.springframework.stereotype.Service;
 @Service
 public class BulkActions {
 
-  private final UnitService units;
+  private final UnitQueries units;
   private final ActionService actions;
   private final List<UnitDependencies> dependencies;
 
-  public BulkActions(UnitService units, ActionService actions, List<UnitDependencies> dependencies) {
+  public BulkActions(UnitQueries units, ActionService actions, List<UnitDependencies> dependencies) {
     this.units = units;
     this.actions = actions;
     this.dependencies = dependencies;

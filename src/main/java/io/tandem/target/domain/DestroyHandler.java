@@ -2,7 +2,8 @@ package io.tandem.target.domain;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.unit.domain.Unit;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitCommands;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.worker.ActionHandler;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
@@ -14,15 +15,18 @@ import org.springframework.stereotype.Component;
 @Component
 class DestroyHandler implements ActionHandler {
 
-  private final UnitService units;
+  private final UnitQueries units;
+  private final UnitCommands commands;
   private final TargetService targets;
   private final ObjectOwnership ownership;
   private final ClusterApplier applier;
   private final List<ApplyObserver> observers;
 
-  DestroyHandler(UnitService units, TargetService targets, ObjectOwnership ownership, ClusterApplier applier,
+  DestroyHandler(UnitQueries units, UnitCommands commands,
+      TargetService targets, ObjectOwnership ownership, ClusterApplier applier,
       List<ApplyObserver> observers) {
     this.units = units;
+    this.commands = commands;
     this.targets = targets;
     this.ownership = ownership;
     this.applier = applier;
@@ -64,7 +68,7 @@ class DestroyHandler implements ActionHandler {
           + report.error() + ". Deleted before that: " + report.deleted() + ".");
     }
     ownership.releaseAll(target, unit.id());
-    units.recordDestroyed(unit.id());
+    commands.recordDestroyed(unit.id());
     observers.forEach(observer -> observer.destroyed(unit));
     return Outcome.completed("DestroyCompleted", "Deleted " + report.deleted().size() + " object(s) from target '" + slug + "'"
         + ApplyHandler.spared(report, others) + ".");

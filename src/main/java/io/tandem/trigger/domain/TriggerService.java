@@ -8,7 +8,7 @@ import io.tandem.function.domain.FunctionKind;
 import io.tandem.function.domain.FunctionRegistry;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.GatesAndApprovals;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -31,14 +31,14 @@ public class TriggerService {
   private final TriggerStore store;
   private final FunctionRegistry registry;
   private final SpaceService spaces;
-  private final UnitService units;
+  private final GatesAndApprovals gates;
   private final Clock clock;
 
-  TriggerService(TriggerStore store, FunctionRegistry registry, SpaceService spaces, UnitService units, Clock clock) {
+  TriggerService(TriggerStore store, FunctionRegistry registry, SpaceService spaces, GatesAndApprovals gates, Clock clock) {
     this.store = store;
     this.registry = registry;
     this.spaces = spaces;
-    this.units = units;
+    this.gates = gates;
     this.clock = clock;
   }
 
@@ -55,7 +55,7 @@ public class TriggerService {
       throw new TandemException(ProblemCode.ALREADY_EXISTS,
           "Trigger '" + request.slug() + "' already exists in space '" + space.slug() + "'.");
     }
-    units.recheckHeads(space.slug());
+    gates.recheckHeads(space.slug());
     return trigger;
   }
 
@@ -95,14 +95,14 @@ public class TriggerService {
     Trigger changed = new Trigger(current.id(), current.space(), slug, function, args,
         description == null ? "" : description, disabled, current.createdAt(), now());
     store.update(changed);
-    units.recheckHeads(space);
+    gates.recheckHeads(space);
     return changed;
   }
 
   public void delete(String space, String slug) {
     get(space, slug);
     store.delete(space, slug);
-    units.recheckHeads(space);
+    gates.recheckHeads(space);
   }
 
   /** The arguments, checked against the function's parameters; only validating functions make triggers. */

@@ -5,12 +5,17 @@ import io.tandem.common.web.Authors;
 import io.tandem.common.web.ETags;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
+import io.tandem.unit.domain.Approval;
+import io.tandem.unit.domain.GatesAndApprovals;
+import io.tandem.unit.domain.HeadChecks;
+import io.tandem.unit.domain.NewUnit;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCloner;
+import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitFilter;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.security.SecretAccess;
 import java.util.function.UnaryOperator;
 import io.tandem.worker.ActionQueue;
@@ -33,13 +38,19 @@ class UnitController implements UnitsApi {
   private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
   private static final MediaType YAML_UTF8 = new MediaType("application", "yaml", StandardCharsets.UTF_8);
 
-  private final UnitService units;
+  private final UnitCommands commands;
+  private final UnitQueries units;
+  private final GatesAndApprovals gates;
   private final ActionQueue actions;
   private final UnitCloner cloner;
   private final SecretAccess secrets;
 
-  UnitController(UnitService units, ActionQueue actions, UnitCloner cloner, SecretAccess secrets) {
+  UnitController(
+      UnitCommands commands, UnitQueries units, GatesAndApprovals gates, ActionQueue actions, UnitCloner cloner,
+      SecretAccess secrets) {
+    this.commands = commands;
     this.units = units;
+    this.gates = gates;
     this.cloner = cloner;
     this.secrets = secrets;
     this.actions = actions;
@@ -48,9 +59,9 @@ class UnitController implements UnitsApi {
   @Override
   public ResponseEntity<UnitResponse> createUnit(String space, UnitRequests.Create request, Principal principal) {
     Unit unit = request.upstream() != null ? cloneUnit(space, request, principal) :
-        units.create(
+        commands.create(
             space,
-            new UnitService.NewUnit(
+            new NewUnit(
                 request.slug(),
                 request.displayName(),
                 request.data(),
@@ -61,7 +72,7 @@ class UnitController implements UnitsApi {
             Authors.of(principal));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + space + "/units/" + unit.slug()))
         .eTag(ETags.of(unit.version()))
-        .body(UnitResponse.from(unit, null, units.headChecks(List.of(unit)), secrets.view(principal, space)));
+        .body(UnitResponse.from(unit, null, gates.headChecks(List.of(unit)), secrets.view(principal, space)));
   }
 
   @Override
@@ -73,7 +84,7 @@ class UnitController implements UnitsApi {
     }
     ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include), new UnitFilter(where, resourceType, whereData));
     Map<UUID, UnitAction> latest = actions.latest(page.items().stream().map(Unit::id).toList());
-    UnitService.HeadChecks checks = units.headChecks(page.items());
+    HeadChecks checks = gates.headChecks(page.items());
     UnaryOperator<String> view = secrets.view(principal, space);
     return new ListResponse<>(
         page.items().stream().map(unit -> UnitResponse.from(unit, latest.get(unit.id()), checks, view)).toList(), page.nextCursor());
@@ -91,14 +102,15 @@ class UnitController implements UnitsApi {
     String author = Authors.of(principal);
     Unit changed =
         restore == null
-            ? units.patch(space, unit, patch, expected, author)
-            : units.restore(space, unit, RevisionRef.parse("restore", restore), patch, expected, author);
+            ? commands.patch(space, unit, UnitPatches.patch(patch), expected, author)
+            : commands.restore(space, unit, RevisionRef.parse("restore", restore), UnitPatches.restoreDescription(patch),
+                expected, author);
     return withETag(changed, principal);
   }
 
   @Override
   public ResponseEntity<Void> deleteUnit(String space, String unit, boolean force, String ifMatch) {
-    units.delete(space, unit, force, ETags.expectedVersion(ifMatch));
+    commands.delete(space, unit, force, ETags.expectedVersion(ifMatch));
     return ResponseEntity.noContent().build();
   }
 
@@ -141,7 +153,7 @@ class UnitController implements UnitsApi {
       }
     }
     return withETag(
-        units.putData(
+        commands.putData(
             space,
             unit,
             data == null ? "" : data,
@@ -179,12 +191,12 @@ class UnitController implements UnitsApi {
   private ResponseEntity<UnitResponse> withETag(Unit unit, Principal principal) {
     UnitAction latest = actions.latest(List.of(unit.id())).get(unit.id());
     return ResponseEntity.ok().eTag(ETags.of(unit.version()))
-        .body(UnitResponse.from(unit, latest, units.headChecks(List.of(unit)), secrets.view(principal, unit.space())));
+        .body(UnitResponse.from(unit, latest, gates.headChecks(List.of(unit)), secrets.view(principal, unit.space())));
   }
 
   @Override
   public ApprovalResponse approveUnit(String space, String unit, String revision, Principal principal) {
-    UnitService.Approval approval = units.approve(space, unit, RevisionRef.parse("revision", revision), Authors.of(principal));
+    Approval approval = gates.approve(space, unit, RevisionRef.parse("revision", revision), Authors.of(principal));
     return new ApprovalResponse(unit, approval.revisionNum(), approval.approvedBy(), approval.requiredApprovals());
   }
 }

@@ -5,7 +5,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.UnitAction;
 import io.tandem.unit.domain.ApplyGate;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.HeadChecks;
 import io.tandem.unit.domain.UpstreamLookup;
 import java.time.Instant;
 import java.util.List;
@@ -45,7 +45,7 @@ public record UnitResponse(
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
 
   /** With the unit's latest action as its status, and its head revision's gates and approvals. */
-  static UnitResponse from(Unit unit, UnitAction latest, UnitService.HeadChecks checks, java.util.function.UnaryOperator<String> view) {
+  static UnitResponse from(Unit unit, UnitAction latest, HeadChecks checks, java.util.function.UnaryOperator<String> view) {
     return new UnitResponse(
         unit.id(),
         unit.space(),

@@ -5,7 +5,7 @@ import io.tandem.common.error.TandemException;
 /**
  * A reference to a revision as the API accepts it: a positive number (absolute), zero or a negative number (relative
  * to head: {@code -1} is the revision before head), {@code head}, {@code live}, {@code previousLive}, or
- * {@code tag:<name>} (the revision a tag of the unit's space names; resolved by {@link UnitService#resolve}).
+ * {@code tag:<name>} (the revision a tag of the unit's space names; resolved by {@link UnitQueries#resolve}).
  */
 public record RevisionRef(String text, Kind kind, int number) {
 
@@ -80,7 +80,7 @@ public record RevisionRef(String text, Kind kind, int number) {
           case HEAD -> unit.headRevisionNum();
           case LIVE -> unit.liveRevisionNum();
           case PREVIOUS_LIVE -> unit.previousLiveRevisionNum();
-          case TAG -> throw new IllegalStateException("A tag reference is resolved by UnitService.resolve");
+          case TAG -> throw new IllegalStateException("A tag reference is resolved by UnitQueries.resolve");
         };
     if (num > unit.headRevisionNum()) {
       throw TandemException.notFound(describe(unit) + " does not exist; the head is revision " + unit.headRevisionNum() + ".");

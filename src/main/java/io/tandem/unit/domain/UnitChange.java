@@ -6,13 +6,13 @@ import java.time.Instant;
  * The outcome of a change to a unit: new metadata and/or a new revision, made at {@code at}. Both {@code null}
  * means nothing changes, and the unit's version stays as it is.
  */
-public record UnitChange(UnitMetadata metadata, NewRevision revision, Instant at) {
+record UnitChange(UnitMetadata metadata, NewRevision revision, Instant at) {
 
-  public static UnitChange none() {
+  static UnitChange none() {
     return new UnitChange(null, null, null);
   }
 
-  public boolean isNone() {
+  boolean isNone() {
     return metadata == null && revision == null;
   }
 }

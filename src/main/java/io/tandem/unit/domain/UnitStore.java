@@ -2,22 +2,25 @@ package io.tandem.unit.domain;
 
 import io.tandem.common.web.PageRequest;
 import io.tandem.query.WhereSql;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
- * Persistence of units and their revisions.
+ * Persistence of units and their revisions; it holds no transaction of its own and calls nothing back.
  *
- * <p>Revisions are append-only. A unit's head moves only together with the insert of the revision it points to, in
- * one transaction, while the unit's row is locked: writers of one unit are serialised, so no change is lost and
- * revision numbers have neither gaps nor duplicates. Data is stored once per distinct content (SHA-256).
+ * <p>Revisions are append-only. The writes of one change ({@link #lock}, {@link #append}, {@link #advanceHead}) run in
+ * the caller's transaction (they refuse to run outside one), so that the unit's head moves only together with the
+ * insert of the revision it points to while the unit's row is locked: writers of one unit are serialised, so no change
+ * is lost and revision numbers have neither gaps nor duplicates. Data is stored once per distinct content (SHA-256).
  */
 public interface UnitStore {
 
-  /** Inserts a unit with its first revision; {@code false} when its slug is taken, and then nothing is written. */
+  /**
+   * Inserts a unit with its first revision (revision 1, with its gates); {@code false} when its slug is taken, and
+   * then nothing is written.
+   */
   boolean insert(UUID spaceId, Unit unit, NewRevision first);
 
   Optional<Unit> find(String space, String slug, boolean withData);
@@ -35,17 +38,23 @@ public interface UnitStore {
   List<UnitKey> select(String space, WhereSql where);
 
   /**
-   * Changes a unit atomically: locks it, passes its current state (with head data) to {@code change}, and writes
-   * what that returns: metadata, a new head revision, and a version one higher. When {@code change} throws, nothing
-   * is written. Empty when the unit does not exist.
+   * Locks the unit's row until the transaction ends and reads it, with its head data. Empty when the unit does not
+   * exist.
    */
-  Optional<Unit> change(String space, String slug, Function<Unit, UnitChange> change);
+  Optional<Unit> lock(String space, String slug);
+
+  /** Writes revision {@code num} of a unit with its data (once per content) and its gates. */
+  void append(UUID unitId, int num, NewRevision revision, Instant at);
 
   /**
-   * Deletes a unit and its revisions after {@code check} accepted its locked current state (it throws to refuse).
-   * {@code false} when the unit does not exist.
+   * Moves a unit to {@code head} with {@code metadata}, one version higher, when its version is still {@code
+   * version}; {@code headData} is the new head's data, {@code null} when the head stays. {@code false} when the version
+   * moved on.
    */
-  boolean delete(String space, String slug, Consumer<Unit> check);
+  boolean advanceHead(UUID unitId, long version, UnitMetadata metadata, int head, String headData, Instant at);
+
+  /** Deletes a unit and its revisions. */
+  void delete(UUID unitId);
 
   /**
    * Records the apply counters: {@code lastApplied}, and, when {@code live} is not null, the live revision (the

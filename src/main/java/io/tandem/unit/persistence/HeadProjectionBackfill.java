@@ -5,6 +5,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** At start-up, computes the structured projection of units written before it existed (see V003). */
 @Component
@@ -13,19 +14,25 @@ class HeadProjectionBackfill implements ApplicationRunner {
   private static final Logger log = LoggerFactory.getLogger(HeadProjectionBackfill.class);
 
   private final JdbcUnitStore store;
+  private final TransactionTemplate transaction;
 
-  HeadProjectionBackfill(JdbcUnitStore store) {
+  HeadProjectionBackfill(JdbcUnitStore store, TransactionTemplate transaction) {
     this.store = store;
+    this.transaction = transaction;
   }
 
   @Override
   public void run(ApplicationArguments args) {
     int total = 0;
-    for (int done = store.projectMissingHeads(500); done > 0; done = store.projectMissingHeads(500)) {
+    for (int done = batch(); done > 0; done = batch()) {
       total += done;
     }
     if (total > 0) {
       log.info("Projected the head data of {} units for data queries", total);
     }
+  }
+
+  private int batch() {
+    return transaction.execute(status -> store.projectMissingHeads(500));
   }
 }

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,7 +30,6 @@ class JdbcGateStore implements GateStore {
   }
 
   @Override
-  @Transactional
   public void recordGates(UUID unitId, int num, List<ApplyGate> gates) {
     if (gates.isEmpty()) {
       jdbc.sql("delete from revision_gate where unit_id = :id and revision_num = :num").param("id", unitId).param("num", num).update();
@@ -70,7 +68,6 @@ class JdbcGateStore implements GateStore {
   }
 
   @Override
-  @Transactional
   public boolean approve(UUID unitId, int num, String approver, Instant at) {
     return jdbc.sql("insert into approval (unit_id, revision_num, approver, approved_at) values (:id, :num, :approver, :at)"
             + " on conflict do nothing")

@@ -13,7 +13,6 @@ import io.tandem.unit.domain.NewRevision;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
-import io.tandem.unit.domain.UnitChange;
 import io.tandem.unit.domain.UnitMetadata;
 import io.tandem.unit.domain.UnitStore;
 import java.nio.charset.StandardCharsets;
@@ -25,10 +24,9 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
@@ -59,7 +57,7 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional
+  @Transactional(propagation = Propagation.MANDATORY)
   public boolean insert(UUID spaceId, Unit unit, NewRevision first) {
     UnitMetadata metadata = unit.metadata();
     // ON CONFLICT: a lost race on the slug is an answer (409), not an aborted transaction.
@@ -85,12 +83,11 @@ public class JdbcUnitStore implements UnitStore {
     if (inserted == 0) {
       return false;
     }
-    appendRevision(unit.id(), 1, first, unit.createdAt());
+    append(unit.id(), 1, first, unit.createdAt());
     return true;
   }
 
   @Override
-  @Transactional(readOnly = true)
   public Optional<Unit> find(String space, String slug, boolean withData) {
     String sql =
         withData
@@ -105,7 +102,6 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional(readOnly = true)
   public List<Unit> list(String space, PageRequest page, boolean withData, WhereSql where) {
     return jdbc.sql(
             "select " + UNIT_COLUMNS + (withData ? ", b.body as head_data" : "")
@@ -121,7 +117,6 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional(readOnly = true)
   public List<UnitKey> select(String space, WhereSql where) {
     return jdbc.sql("select s.slug as space_slug, u.slug as unit_slug from unit u join space s on s.id = u.space_id"
             + " where (cast(:space as text) is null or s.slug = cast(:space as text)) and " + where.sql()
@@ -133,29 +128,22 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional
-  public Optional<Unit> change(String space, String slug, Function<Unit, UnitChange> change) {
+  @Transactional(propagation = Propagation.MANDATORY)
+  public Optional<Unit> lock(String space, String slug) {
     // Lock the unit row alone: with a join in the locking query, a writer that waited for the lock would re-check
     // the join against the old head revision after the head moved, and wrongly find no row.
-    Optional<Unit> locked = lock(space, slug);
-    if (locked.isEmpty()) {
-      return Optional.empty();
-    }
-    Unit current = locked.get().withData(data(locked.get().id(), locked.get().headRevisionNum()).orElseThrow());
-    UnitChange result = change.apply(current);
-    if (result.isNone()) {
-      return Optional.of(current);
-    }
-    int head = current.headRevisionNum();
-    String data = current.data();
-    if (result.revision() != null) {
-      head++;
-      appendRevision(current.id(), head, result.revision(), result.at());
-      data = result.revision().data();
-    }
-    UnitMetadata metadata = result.metadata() != null ? result.metadata() : current.metadata();
-    int updated =
-        jdbc.sql(
+    return jdbc.sql(UNIT_BY_SLUGS + " for update of u")
+        .param("space", space)
+        .param("slug", slug)
+        .query((rs, row) -> unit(rs, space, null))
+        .optional()
+        .map(unit -> unit.withData(data(unit.id(), unit.headRevisionNum()).orElseThrow()));
+  }
+
+  @Override
+  @Transactional(propagation = Propagation.MANDATORY)
+  public boolean advanceHead(UUID unitId, long version, UnitMetadata metadata, int head, String headData, Instant at) {
+    return jdbc.sql(
                 "update unit set display_name = :displayName, labels = cast(:labels as jsonb), target = :target,"
                     + " drift_mode = :driftMode, head_revision_num = :head, version = version + 1,"
                     + " head_objects = coalesce(cast(:headObjects as jsonb), head_objects),"
@@ -165,36 +153,22 @@ public class JdbcUnitStore implements UnitStore {
             .param("target", metadata.target())
             .param("driftMode", metadata.driftMode().name())
             .param("head", head)
-            .param("headObjects", result.revision() == null ? null : headObjects(data), java.sql.Types.VARCHAR)
-            .param("updatedAt", timestamp(result.at()))
-            .param("id", current.id())
-            .param("version", current.version())
-            .update();
-    if (updated != 1) {
-      throw new IllegalStateException("Unit " + current.id() + " changed while locked");
-    }
-    return Optional.of(
-        new Unit(
-            current.id(), space, current.slug(), metadata, current.version() + 1, head,
-            current.lastAppliedRevisionNum(), current.liveRevisionNum(), current.previousLiveRevisionNum(),
-            current.drift(), current.createdAt(), result.at(), data));
+            .param("headObjects", headData == null ? null : headObjects(headData), java.sql.Types.VARCHAR)
+            .param("updatedAt", timestamp(at))
+            .param("id", unitId)
+            .param("version", version)
+            .update()
+        == 1;
   }
 
   @Override
-  @Transactional
-  public boolean delete(String space, String slug, Consumer<Unit> check) {
-    Optional<Unit> locked = lock(space, slug);
-    if (locked.isEmpty()) {
-      return false;
-    }
-    check.accept(locked.get());
+  @Transactional(propagation = Propagation.MANDATORY)
+  public void delete(UUID unitId) {
     // Revisions go with the unit (ON DELETE CASCADE); blobs stay, other revisions may share them.
-    jdbc.sql("delete from unit where id = :id").param("id", locked.get().id()).update();
-    return true;
+    jdbc.sql("delete from unit where id = :id").param("id", unitId).update();
   }
 
   @Override
-  @Transactional
   public void recordApply(UUID unitId, int lastApplied, Integer live) {
     jdbc.sql("update unit set last_applied_revision_num = :lastApplied,"
             + " previous_live_revision_num = case when cast(:live as integer) is not null"
@@ -207,7 +181,6 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional
   public void recordDestroyed(UUID unitId) {
     jdbc.sql("update unit set previous_live_revision_num = case when live_revision_num > 0 then live_revision_num"
             + " else previous_live_revision_num end, live_revision_num = 0 where id = :id")
@@ -216,7 +189,6 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional(readOnly = true)
   public List<Revision> revisions(UUID unitId, PageRequest page) {
     return jdbc.sql(
             "select " + REVISION_COLUMNS + " from revision r where r.unit_id = :unitId"
@@ -230,7 +202,6 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional(readOnly = true)
   public Optional<Revision> revision(UUID unitId, int num) {
     return jdbc.sql(
             "select " + REVISION_COLUMNS + ", r.mutations::text as mutations, b.body from revision r"
@@ -244,7 +215,6 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional(readOnly = true)
   public Optional<String> data(UUID unitId, int num) {
     return jdbc.sql(
             "select b.body from revision r join content_blob b on b.sha256 = r.content_sha256"
@@ -255,19 +225,11 @@ public class JdbcUnitStore implements UnitStore {
         .optional();
   }
 
-  private Optional<Unit> lock(String space, String slug) {
-    return jdbc.sql(UNIT_BY_SLUGS + " for update of u")
-        .param("space", space)
-        .param("slug", slug)
-        .query((rs, row) -> unit(rs, space, null))
-        .optional();
-  }
-
   /**
    * Fills in {@code head_objects} for units written before the column existed; returns how many it did. Runs in
-   * batches so a large store is not locked at once.
+   * batches so a large store is not locked at once; the caller gives each batch its transaction.
    */
-  @Transactional
+  @Transactional(propagation = Propagation.MANDATORY)
   public int projectMissingHeads(int batch) {
     List<UUID> ids =
         jdbc.sql("select id from unit where head_objects is null limit :batch for update skip locked")
@@ -295,7 +257,9 @@ public class JdbcUnitStore implements UnitStore {
     return JsonColumns.write(ParsedContent.parse(data).stream().map(KubernetesResource::content).toList());
   }
 
-  private void appendRevision(UUID unitId, int num, NewRevision revision, Instant at) {
+  @Override
+  @Transactional(propagation = Propagation.MANDATORY)
+  public void append(UUID unitId, int num, NewRevision revision, Instant at) {
     String sha256 = ContentHash.sha256Hex(revision.data());
     jdbc.sql(
             "insert into content_blob (sha256, size_bytes, body) values (:sha256, :size, :body)"

@@ -9,12 +9,15 @@ import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.SecretMasker;
 import io.tandem.common.yaml.TextPatcher;
+import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.Mutation;
+import io.tandem.unit.domain.NewUnit;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitCloner;
-import io.tandem.unit.domain.UnitService;
+import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import io.tandem.unit.domain.UpstreamLookup.Upstream;
 import java.util.ArrayList;
@@ -35,13 +38,16 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 public class VariantService implements UnitCloner {
 
-  private final UnitService units;
+  private final UnitQueries units;
+  private final UnitCommands commands;
   private final VariantStore store;
   private final TransactionTemplate transaction;
   private final AccessCheck access;
 
-  VariantService(UnitService units, VariantStore store, TransactionTemplate transaction, AccessCheck access) {
+  VariantService(UnitQueries units, UnitCommands commands,
+      VariantStore store, TransactionTemplate transaction, AccessCheck access) {
     this.units = units;
+    this.commands = commands;
     this.store = store;
     this.transaction = transaction;
     this.access = access;
@@ -65,7 +71,7 @@ public class VariantService implements UnitCloner {
     String description = request.changeDescription() != null ? request.changeDescription()
         : "Clone of " + upstream.space() + "/" + upstream.slug() + " revision " + upstream.headRevisionNum();
     return transaction.execute(status -> {
-      Unit clone = units.create(space, new UnitService.NewUnit(slug, request.displayName(), readable(upstream.space(), upstream.data()),
+      Unit clone = commands.create(space, new NewUnit(slug, request.displayName(), readable(upstream.space(), upstream.data()),
           request.labels() == null ? upstream.metadata().labels() : request.labels(), request.target(),
           request.driftMode(), description), author);
       store.link(clone.id(), upstream.id(), upstream.headRevisionNum());
@@ -118,7 +124,7 @@ public class VariantService implements UnitCloner {
     boolean maskOurs = !access.mayReadSecrets(upstream.space());
     boolean showSecrets = access.mayReadSecrets(space) && !maskOurs;
     AtomicReference<UpgradeMerge.Result> outcome = new AtomicReference<>();
-    Unit upgraded = units.editData(space, slug, author, current -> {
+    Unit upgraded = commands.editData(space, slug, author, current -> {
       // With the upstream masked, so is the unit's own data (else its Secret values would all look changed against
       // the base); its stored values come back under the mask before the merge is written.
       List<KubernetesResource> ours = ParsedContent.parse(maskOurs ? SecretMasker.mask(current.data()) : current.data());
@@ -140,7 +146,7 @@ public class VariantService implements UnitCloner {
           maskOurs ? SecretMasker.keepStored(resources, ParsedContent.parse(current.data())) : resources;
       String by = "upgrade from " + upstream.space() + "/" + upstream.unit() + " " + from + "→" + to;
       List<Mutation> mutations = result.applied().stream().map(change -> Mutation.of(change, by)).toList();
-      return new UnitService.DataEdit(TextPatcher.patch(current.data(), wanted), RevisionSource.Upgrade,
+      return new DataEdit(TextPatcher.patch(current.data(), wanted), RevisionSource.Upgrade,
           "Upgrade from " + upstream.space() + "/" + upstream.unit() + " revision " + from + " to " + to, mutations);
     });
     UpgradeMerge.Result result = outcome.get();
