@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class OpenApiLintTest {
         return;
       }
       Map<String, Object> operation = (Map<String, Object>) value;
-      String where = method.toUpperCase() + " " + path;
+      String where = method.toUpperCase(Locale.ROOT) + " " + path;
       Object id = operation.get("operationId");
       if (id == null || !operationIds.add(id.toString())) {
         problems.add(where + ": missing or repeated operationId " + id);

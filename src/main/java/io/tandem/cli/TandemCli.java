@@ -2,7 +2,9 @@ package io.tandem.cli;
 
 import io.tandem.client.ApiClient;
 import io.tandem.client.ApiException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -37,7 +39,10 @@ public class TandemCli implements Callable<Integer> {
   private PrintWriter out;
 
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), System.getenv()));
+    // the platform's charset, which a terminal expects
+    Charset console = Charset.defaultCharset();
+    System.exit(run(args, new PrintWriter(new OutputStreamWriter(System.out, console), true),
+        new PrintWriter(new OutputStreamWriter(System.err, console), true), System.getenv()));
   }
 
   /** Runs one command line; its exit code (0 done, 1 the server refused, 2 a usage mistake). */

@@ -27,10 +27,10 @@ public record WhereSql(String sql, Map<String, Object> parameters) {
 
   /** Both conditions; parameter names must not clash (each translator uses its own prefix). */
   public WhereSql and(WhereSql other) {
-    if (this == NONE) {
+    if (equals(NONE)) {
       return other;
     }
-    if (other == NONE) {
+    if (other.equals(NONE)) {
       return this;
     }
     Map<String, Object> parameters = new LinkedHashMap<>(this.parameters);

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -253,7 +254,7 @@ class SecurityIT {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     for (Map.Entry<String, Object> path : paths.entrySet()) {
       for (Map.Entry<String, Object> operation : ((Map<String, Object>) path.getValue()).entrySet()) {
-        String method = operation.getKey().toUpperCase();
+        String method = operation.getKey().toUpperCase(Locale.ROOT);
         String id = (String) ((Map<String, Object>) operation.getValue()).get("operationId");
         seen.add(id);
         String needs = NEEDS.get(id);

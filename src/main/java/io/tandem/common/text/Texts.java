@@ -1,5 +1,7 @@
 package io.tandem.common.text;
 
+import java.util.Locale;
+
 /**
  * Characters no text of Tandem may hold. PostgreSQL cannot store U+0000 in text or JSON (the write fails, and the
  * failure echoes the value), and an unpaired UTF-16 surrogate has no UTF-8 form (it would be stored as {@code ?}).
@@ -18,7 +20,7 @@ public final class Texts {
       if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {
-        return "contains an unpaired surrogate (U+" + Integer.toHexString(c).toUpperCase() + ")";
+        return "contains an unpaired surrogate (U+" + Integer.toHexString(c).toUpperCase(Locale.ROOT) + ")";
       }
     }
     return null;

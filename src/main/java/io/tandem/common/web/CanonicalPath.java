@@ -56,7 +56,7 @@ public final class CanonicalPath {
   }
 
   private static boolean unreserved(int octet) {
-    return octet >= 'a' && octet <= 'z' || octet >= 'A' && octet <= 'Z' || octet >= '0' && octet <= '9'
+    return (octet >= 'a' && octet <= 'z') || (octet >= 'A' && octet <= 'Z') || (octet >= '0' && octet <= '9')
         || octet == '-' || octet == '.' || octet == '_' || octet == '~';
   }
 

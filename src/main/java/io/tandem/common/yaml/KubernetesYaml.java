@@ -75,7 +75,7 @@ public final class KubernetesYaml {
       for (; composer.checkNode(); document++) {
         Node node = composer.getNode();
         int line = node.getStartMark().getLine() + 1;
-        if (node.getTag() == Tag.NULL && node instanceof ScalarNode scalar && scalar.getValue().isEmpty()) {
+        if (Tag.NULL.equals(node.getTag()) && node instanceof ScalarNode scalar && scalar.getValue().isEmpty()) {
           continue; // an empty document, e.g. after a trailing '---'
         }
         if (!(node instanceof MappingNode)) {

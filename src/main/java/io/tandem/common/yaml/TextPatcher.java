@@ -484,7 +484,7 @@ public final class TextPatcher {
           return null;
         }
       }
-      if (node.getTag() == Tag.MERGE) {
+      if (Tag.MERGE.equals(node.getTag())) {
         return null;
       }
       return new Located(node, key, inSequence);

@@ -69,7 +69,9 @@ public class GitMirrorService {
   /** Starts a stopped (Conflict) or waiting (Retrying) mirror again now. */
   public GitMirror resume(String spaceSlug, boolean overwrite) {
     Space space = spaces.get(spaceSlug);
-    store.find(space.id()).orElseThrow(() -> noMirror(spaceSlug));
+    if (store.find(space.id()).isEmpty()) {
+      throw noMirror(spaceSlug);
+    }
     store.resume(space.id(), overwrite, clock.instant());
     return get(spaceSlug);
   }

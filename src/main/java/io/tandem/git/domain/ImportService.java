@@ -97,7 +97,7 @@ public class ImportService {
           String description = "Imported from " + url + (path.isEmpty() ? "" : " " + path) + " at " + ref + " ("
               + commit.abbreviate(12).name() + ")";
           List<FileResult> results = layout == Layout.file
-              ? importFiles(space, path, files, request.target(), description, author)
+              ? importFiles(space, files, request.target(), description, author)
               : importDirectories(space, path, url, files, request.target(), description, author);
           return new Report(url, ref, commit.name(), path, results);
         }
@@ -132,7 +132,7 @@ public class ImportService {
     return files;
   }
 
-  private List<FileResult> importFiles(String space, String path, Map<String, String> files, String target,
+  private List<FileResult> importFiles(String space, Map<String, String> files, String target,
       String description, String author) {
     List<FileResult> results = new ArrayList<>();
     Map<String, String> unitsSoFar = new LinkedHashMap<>();

@@ -85,7 +85,7 @@ public class TargetService {
 
   public Target patch(String slug, JsonNode body) {
     MergePatch patch = MergePatch.of(body, PATCHABLE);
-    store
+    if (store
         .update(
             slug,
             stored -> {
@@ -112,7 +112,9 @@ public class TargetService {
                   current.latencyMs(), current.lastError(), current.lastCheckedAt(), current.createdAt(), now());
               return new TargetStore.Stored(changed, seal(current.id(), credentials));
             })
-        .orElseThrow(() -> notFound(slug));
+        .isEmpty()) {
+      throw notFound(slug);
+    }
     return check(slug);
   }
 
