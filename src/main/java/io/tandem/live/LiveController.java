@@ -1,10 +1,10 @@
 package io.tandem.live;
 
-import io.tandem.common.access.Access;
-import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;

@@ -1,13 +1,13 @@
 package io.tandem.portal;
 
-import io.tandem.common.access.Access;
-import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

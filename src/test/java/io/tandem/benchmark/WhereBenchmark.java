@@ -3,10 +3,10 @@ package io.tandem.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.TandemApplication;
+import io.tandem.common.config.JsonColumns;
 import io.tandem.common.hash.ContentHash;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
-import io.tandem.common.config.JsonColumns;
 import io.tandem.support.Fixtures;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

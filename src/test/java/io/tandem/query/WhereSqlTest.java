@@ -8,10 +8,10 @@ import io.tandem.common.error.TandemException;
 import java.time.OffsetDateTime;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class WhereSqlTest {
 

@@ -1,11 +1,11 @@
 package io.tandem.function.api;
 
-import io.tandem.common.access.Access;
-import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.http.MediaType;

@@ -1,5 +1,6 @@
 package io.tandem.function.builtin;
 
+import io.tandem.common.yaml.Paths;
 import io.tandem.function.domain.Arguments;
 import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
@@ -7,7 +8,6 @@ import io.tandem.function.domain.FunctionDefinition;
 import io.tandem.function.domain.FunctionKind;
 import io.tandem.function.domain.Parameter;
 import io.tandem.function.domain.ParameterType;
-import io.tandem.common.yaml.Paths;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Component;

@@ -1,16 +1,16 @@
 package io.tandem.function.builtin;
 
+import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.function.domain.Arguments;
 import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
 import io.tandem.function.domain.FunctionDefinition;
 import io.tandem.function.domain.FunctionKind;
+import io.tandem.function.domain.FunctionRunner;
 import io.tandem.function.domain.Parameter;
 import io.tandem.function.domain.ParameterType;
-import io.tandem.common.error.TandemException;
-import io.tandem.common.yaml.KubernetesResource;
-import io.tandem.common.yaml.KubernetesYaml;
-import io.tandem.function.domain.FunctionRunner;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Component;

@@ -5,8 +5,6 @@ import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
 import io.tandem.function.domain.FunctionDefinition;
 import io.tandem.function.domain.FunctionKind;
-import io.tandem.function.domain.Parameter;
-import io.tandem.function.domain.ParameterType;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 

@@ -1,14 +1,14 @@
 package io.tandem.tag.api;
 
-import io.tandem.common.access.Access;
-import io.tandem.common.access.Role;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import io.tandem.common.web.ListResponse;
-import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.tandem.common.bulk.BulkError;
+import io.tandem.common.web.ListResponse;
 import io.tandem.target.api.BulkActionsApi.BulkResponse;
 import java.security.Principal;
 import java.time.Instant;

@@ -1,15 +1,15 @@
 package io.tandem.target.api;
 
-import io.tandem.common.access.Access;
-import io.tandem.common.access.Role;
-import io.tandem.common.bulk.BulkError;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.List;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
+import io.tandem.common.bulk.BulkError;
 import io.tandem.target.domain.BulkActions;
+import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;

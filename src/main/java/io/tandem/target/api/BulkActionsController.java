@@ -2,8 +2,6 @@ package io.tandem.target.api;
 
 import io.tandem.target.domain.BulkActions;
 import io.tandem.unit.domain.UnitFilter;
-import java.util.List;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RestController;
 

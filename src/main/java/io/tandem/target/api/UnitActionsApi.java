@@ -1,11 +1,11 @@
 package io.tandem.target.api;
 
-import io.tandem.common.access.Access;
-import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.tandem.common.web.ListResponse;
 import java.util.UUID;
 import org.springframework.http.MediaType;

@@ -1,5 +1,6 @@
 package io.tandem.target.domain;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.crypto.CredentialCipher;
 import io.tandem.common.error.ProblemCode;
@@ -13,7 +14,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Set;
 import java.util.UUID;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;

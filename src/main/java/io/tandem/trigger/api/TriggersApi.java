@@ -1,12 +1,12 @@
 package io.tandem.trigger.api;
 
-import io.tandem.common.access.Access;
-import io.tandem.common.access.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.tandem.common.web.ListResponse;
 import io.tandem.trigger.domain.Trigger;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package io.tandem.unit.api;
 
 import io.tandem.common.web.MergePatch;
 import io.tandem.space.domain.DriftMode;
-import io.tandem.unit.domain.UnitPatch.Field;
 import io.tandem.unit.domain.UnitPatch;
+import io.tandem.unit.domain.UnitPatch.Field;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;

@@ -2,11 +2,11 @@ package io.tandem.unit.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.tandem.unit.domain.Unit;
-import io.tandem.worker.UnitAction;
 import io.tandem.unit.domain.ApplyGate;
 import io.tandem.unit.domain.HeadChecks;
+import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UpstreamLookup;
+import io.tandem.worker.UnitAction;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

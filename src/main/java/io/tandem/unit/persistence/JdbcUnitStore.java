@@ -2,9 +2,9 @@ package io.tandem.unit.persistence;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.hash.ContentHash;
+import io.tandem.common.web.PageRequest;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.ParsedContent;
-import io.tandem.common.web.PageRequest;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.unit.domain.Drift;

@@ -1,8 +1,8 @@
 package io.tandem.variant.api;
 
+import io.tandem.common.bulk.BulkError;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
-import io.tandem.common.bulk.BulkError;
 import io.tandem.variant.domain.UpgradeMerge;
 import io.tandem.variant.domain.VariantService;
 import java.security.Principal;

@@ -1,7 +1,5 @@
 package io.tandem.variant.api;
 
-import io.tandem.common.access.Access;
-import io.tandem.common.access.Role;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -9,6 +7,8 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
 import io.tandem.common.bulk.BulkError;
 import java.security.Principal;
 import java.util.List;
