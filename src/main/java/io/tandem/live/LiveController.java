@@ -6,8 +6,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
+import io.tandem.security.SecretAccess;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;
+import java.security.Principal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +24,9 @@ class LiveController {
 
   private final UnitQueries units;
   private final LiveStore live;
-  private final io.tandem.security.SecretAccess secrets;
+  private final SecretAccess secrets;
 
-  LiveController(UnitQueries units, LiveStore live, io.tandem.security.SecretAccess secrets) {
+  LiveController(UnitQueries units, LiveStore live, SecretAccess secrets) {
     this.units = units;
     this.live = live;
     this.secrets = secrets;
@@ -43,7 +45,7 @@ class LiveController {
   @Operation(operationId = "getUnitLive", summary = "The unit's objects as last observed on its target")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping(path = "/api/v1/spaces/{space}/units/{unit}/live", produces = MediaType.APPLICATION_JSON_VALUE)
-  LiveResponse getLive(@PathVariable("space") String space, @PathVariable("unit") String unit, java.security.Principal principal) {
+  LiveResponse getLive(@PathVariable("space") String space, @PathVariable("unit") String unit, Principal principal) {
     Unit found = units.get(space, unit);
     LiveStore.Snapshot snapshot =
         live.find(found.id())

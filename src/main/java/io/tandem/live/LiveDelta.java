@@ -6,6 +6,7 @@ import io.tandem.common.yaml.ResourcePatch;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.function.domain.FunctionRunner;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,7 +41,7 @@ public final class LiveDelta {
       List<ResourceChange> diff =
           StructuralDiff.between(List.of(as(identity, baseline.get(i))), List.of(as(identity, now)));
       for (ResourceChange change : diff) {
-        Set<String> owners = new java.util.LinkedHashSet<>(FieldOwners.of(current.get(i), change.path()));
+        Set<String> owners = new LinkedHashSet<>(FieldOwners.of(current.get(i), change.path()));
         owners.remove("tandem");
         if (owners.stream().anyMatch(ignoredManagers::contains)) {
           continue; // a controller's field, such as replicas under an autoscaler: not configuration

@@ -1,6 +1,7 @@
 package io.tandem.live;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.LiveStateSource;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -132,8 +133,8 @@ public class LiveStore implements LiveStateSource {
   }
 
   @Transactional
-  public void recordDrift(UUID unitId, String drift) {
-    jdbc.sql("update unit set drift = :drift where id = :id").param("drift", drift).param("id", unitId).update();
+  public void recordDrift(UUID unitId, Drift drift) {
+    jdbc.sql("update unit set drift = :drift where id = :id").param("drift", drift.name()).param("id", unitId).update();
   }
 
   @Transactional

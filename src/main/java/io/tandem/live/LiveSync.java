@@ -16,6 +16,7 @@ import io.tandem.target.domain.ObjectOwnership;
 import io.tandem.target.domain.Target;
 import io.tandem.target.domain.TargetService;
 import io.tandem.unit.domain.DataEdit;
+import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
@@ -29,6 +30,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -93,13 +95,13 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       }
     }
     live.record(unit.id(), cleaned, resources, missing, true, clock.instant());
-    live.recordDrift(unit.id(), "None");
+    live.recordDrift(unit.id(), Drift.None);
   }
 
   @Override
   public void destroyed(Unit unit) {
     live.forget(unit.id());
-    live.recordDrift(unit.id(), "None");
+    live.recordDrift(unit.id(), Drift.None);
   }
 
   @Override
@@ -126,7 +128,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       try {
         read = applier.read(connection.client(), target.namespace(), liveData);
       } catch (RuntimeException e) {
-        live.recordDrift(unit.id(), "Unknown");
+        live.recordDrift(unit.id(), Drift.Unknown);
         return Outcome.failed("RefreshFailed", "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e));
       }
       seen = LiveObservation.of(identities, keys, read, others);
@@ -143,7 +145,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     String takenOver = seen.takenOverNote();
     if (snapshot == null) {
       record(unit, seen, true);
-      live.recordDrift(unit.id(), seen.deleted().isEmpty() ? "None" : "Drifted");
+      live.recordDrift(unit.id(), seen.deleted().isEmpty() ? Drift.None : Drift.Drifted);
       return Outcome.completed(seen.deleted().isEmpty() ? "RefreshAndNoDrift" : "RefreshAndDrifted",
           "First observation recorded as the baseline." + takenOver);
     }
@@ -151,7 +153,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     if (changes.isEmpty() && seen.deleted().isEmpty()) {
       record(unit, seen, false);
       live.releaseHold(unit.id());
-      live.recordDrift(unit.id(), "None");
+      live.recordDrift(unit.id(), Drift.None);
       return Outcome.completed("RefreshAndNoDrift",
           "The live objects match the live revision " + unit.liveRevisionNum() + "." + takenOver);
     }
@@ -163,19 +165,19 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     if (action.dryRun() || changes.isEmpty() || mode == DriftMode.Report) {
       // Report only: the baseline stays, so a later capture still sees the whole change.
       record(unit, seen, false);
-      live.recordDrift(unit.id(), "Drifted");
+      live.recordDrift(unit.id(), Drift.Drifted);
       return Outcome.completed("RefreshAndDrifted", summary);
     }
     Integer captured = capture(unit, changes);
     record(unit, seen, true);
-    live.recordDrift(unit.id(), seen.deleted().isEmpty() ? "None" : "Drifted");
+    live.recordDrift(unit.id(), seen.deleted().isEmpty() ? Drift.None : Drift.Drifted);
     return Outcome.completed("RefreshAndDrifted", summary + (captured == null ? "" : " Captured as revision " + captured + "."), captured);
   }
 
   /** Drift mode Revert: applies the live revision again, unless people made the change and their hold still runs. */
   private Outcome revert(Unit unit, LiveObservation seen, List<LiveDelta.Change> changes, String summary) {
     record(unit, seen, false);
-    live.recordDrift(unit.id(), "Drifted");
+    live.recordDrift(unit.id(), Drift.Drifted);
     Set<String> people = new LinkedHashSet<>();
     changes.forEach(change -> change.managers().stream().filter(LiveSync::isPerson).forEach(people::add));
     if (!people.isEmpty()) {
@@ -244,7 +246,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     List<Map<String, Object>> resources = new ArrayList<>();
     for (Map<String, Object> object : objects) {
       if (object != null && object.get("metadata") instanceof Map<?, ?> metadata) {
-        Map<String, Object> entry = new java.util.LinkedHashMap<>();
+        Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("apiVersion", object.get("apiVersion"));
         entry.put("kind", object.get("kind"));
         entry.put("namespace", metadata.get("namespace"));

@@ -1,6 +1,7 @@
 package io.tandem.portal;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,6 +10,6 @@ import java.util.Map;
  */
 public record Event(long id, String space, String type, String unit, Map<String, Object> payload, Instant createdAt) {
 
-  public static final java.util.List<String> TYPES =
-      java.util.List.of("RevisionCreated", "ActionFinished", "DriftDetected", "DriftCleared", "GateOpened", "GateClosed");
+  public static final List<String> TYPES =
+      List.of("RevisionCreated", "ActionFinished", "DriftDetected", "DriftCleared", "GateOpened", "GateClosed");
 }

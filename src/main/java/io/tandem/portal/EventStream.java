@@ -8,6 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.SchedulingConfigurer;
 import org.springframework.scheduling.config.FixedDelayTask;
 import org.springframework.scheduling.config.ScheduledTaskRegistrar;
@@ -147,7 +149,7 @@ class EventStream implements SchedulingConfigurer {
   }
 
   /** Before the web server's graceful shutdown, which would otherwise wait for every open stream. */
-  @org.springframework.context.event.EventListener(org.springframework.context.event.ContextClosedEvent.class)
+  @EventListener(ContextClosedEvent.class)
   void closeAll() {
     subscribers.forEach(Subscriber::close);
     subscribers.clear();

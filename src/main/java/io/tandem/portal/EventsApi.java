@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
+import java.security.Principal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ public interface EventsApi {
       @Parameter(description = "Only these event types (repeatable)") @RequestParam(name = "type", required = false) List<String> types,
       @Parameter(description = "Resume after this event id") @RequestParam(required = false) Long lastEventId,
       @Parameter(hidden = true) @RequestHeader(name = "Last-Event-ID", required = false) Long lastEventIdHeader,
-      java.security.Principal principal);
+      Principal principal);
 
   @Operation(operationId = "getSpaceSummary",
       summary = "For dashboards: the space's units by drift, unapplied and gated counts, and its latest actions")

@@ -1,9 +1,15 @@
 package io.tandem.portal;
 
+import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.security.SpaceRoles;
+import io.tandem.security.TokenService;
 import io.tandem.space.domain.SpaceService;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.security.Principal;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
@@ -17,12 +23,12 @@ class EventsController implements EventsApi {
   private final EventStream stream;
   private final SpaceService spaces;
   private final SpaceSummaries summaries;
-  private final io.tandem.security.SpaceRoles roles;
-  private final io.tandem.security.TokenService tokens;
+  private final SpaceRoles roles;
+  private final TokenService tokens;
   private final long timeoutMillis;
 
-  EventsController(EventStream stream, SpaceService spaces, SpaceSummaries summaries, io.tandem.security.SpaceRoles roles,
-      io.tandem.security.TokenService tokens, EventsProperties settings) {
+  EventsController(EventStream stream, SpaceService spaces, SpaceSummaries summaries, SpaceRoles roles,
+      TokenService tokens, EventsProperties settings) {
     this.stream = stream;
     this.spaces = spaces;
     this.summaries = summaries;
@@ -33,12 +39,12 @@ class EventsController implements EventsApi {
 
   @Override
   public SseEmitter streamEvents(List<String> spaceFilter, List<String> typeFilter, Long lastEventId, Long lastEventIdHeader,
-      java.security.Principal principal) {
+      Principal principal) {
     Set<String> wantedSpaces = spaceFilter == null ? Set.of() : Set.copyOf(spaceFilter);
-    java.util.Optional<Set<String>> visible = roles.visibleSpaces(principal);
+    Optional<Set<String>> visible = roles.visibleSpaces(principal);
     for (String space : wantedSpaces) {
       if (visible.isPresent() && !visible.get().contains(space)) {
-        throw new TandemException(io.tandem.common.error.ProblemCode.FORBIDDEN, "You have no role in space '" + space + "'.");
+        throw new TandemException(ProblemCode.FORBIDDEN, "You have no role in space '" + space + "'.");
       }
     }
     Set<String> wantedTypes = typeFilter == null ? Set.of() : Set.copyOf(typeFilter);
@@ -49,7 +55,7 @@ class EventsController implements EventsApi {
       }
     }
     // what the caller may see now: narrowed at each recheck when a role is taken away
-    AtomicReference<java.util.Optional<Set<String>>> visibleNow = new AtomicReference<>(visible);
+    AtomicReference<Optional<Set<String>>> visibleNow = new AtomicReference<>(visible);
     Predicate<Event> filter = event -> (wantedSpaces.isEmpty() || wantedSpaces.contains(event.space()))
         && (visibleNow.get().isEmpty() || visibleNow.get().get().contains(event.space()))
         && (wantedTypes.isEmpty() || wantedTypes.contains(event.type()));
@@ -88,7 +94,7 @@ class EventsController implements EventsApi {
     try {
       emitter.send(SseEmitter.event().comment("subscribed")); // sends the headers now, before any event
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
     emitter.onCompletion(() -> stream.unsubscribe(subscriber));
     emitter.onTimeout(() -> stream.unsubscribe(subscriber));

@@ -3,6 +3,7 @@ package io.tandem.query;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.query.WhereExpression.AttributeRef;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,7 +128,7 @@ public final class WhereAttributes {
   }
 
   private List<String> names() {
-    List<String> names = new java.util.ArrayList<>(attributes.keySet());
+    List<String> names = new ArrayList<>(attributes.keySet());
     names.add("Labels.<key>");
     if (spaceLabelsColumn != null) {
       names.add("Space.Labels.<key>");

@@ -10,8 +10,12 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,9 +34,9 @@ final class ChildProcesses implements AutoCloseable {
   private final Path pids;
   private final Deque<Process> running = new ArrayDeque<>();
   /** How each was started, by name, so that one can be started again the same way. */
-  private final java.util.Map<String, Launch> launches = new java.util.HashMap<>();
+  private final Map<String, Launch> launches = new HashMap<>();
 
-  private record Launch(List<String> command, java.util.Map<String, String> environment, Process process) {}
+  private record Launch(List<String> command, Map<String, String> environment, Process process) {}
 
   ChildProcesses(Path state) {
     this.state = state.toAbsolutePath().normalize();
@@ -61,10 +65,10 @@ final class ChildProcesses implements AutoCloseable {
   }
 
   Process start(String name, List<String> command) {
-    return start(name, command, java.util.Map.of());
+    return start(name, command, Map.of());
   }
 
-  Process start(String name, List<String> command, java.util.Map<String, String> environment) {
+  Process start(String name, List<String> command, Map<String, String> environment) {
     try {
       Path logs = Files.createDirectories(state.resolve("logs"));
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
@@ -118,7 +122,7 @@ final class ChildProcesses implements AutoCloseable {
     for (ProcessHandle process : stopping) {
       try {
         process.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+      } catch (TimeoutException | ExecutionException e) {
         log.warn("{} did not stop within {}; killing it", process.info().command().orElse("pid " + process.pid()), STOP_WAIT);
         process.destroyForcibly();
       } catch (InterruptedException e) {
@@ -137,7 +141,7 @@ final class ChildProcesses implements AutoCloseable {
     process.destroy();
     try {
       process.onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+    } catch (TimeoutException | ExecutionException e) {
       process.destroyForcibly();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -5,12 +5,18 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +35,7 @@ final class ControlPlane implements SandboxEngine {
   static final String SERVICE_RANGE = "10.96.0.0/16";
   private static final int NODES = 2;
   /** Every process listens on this address (never a name, which may also resolve to ::1). */
-  private static final java.net.InetAddress LOOPBACK = java.net.InetAddress.getLoopbackAddress() instanceof java.net.Inet4Address v4
+  private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress() instanceof Inet4Address v4
       ? v4 : inet4Loopback();
 
   private final ChildProcesses processes;
@@ -47,8 +53,8 @@ final class ControlPlane implements SandboxEngine {
   }
 
   @Override
-  public java.net.InetSocketAddress endpoint() {
-    return new java.net.InetSocketAddress(LOOPBACK, port);
+  public InetSocketAddress endpoint() {
+    return new InetSocketAddress(LOOPBACK, port);
   }
 
   /** Starts it, or fails (stopping whatever it had started) with the reason and the log to look at. */
@@ -84,14 +90,14 @@ final class ControlPlane implements SandboxEngine {
           "--secure-port=" + freePort(), "--leader-elect=false", "--profiling=false"));
       int kwokPort = freePort();
       Path stages = folder.resolve("kwok-stages.yaml");
-      try (java.io.InputStream in = ControlPlane.class.getResourceAsStream("/sandbox/kwok-stages.yaml")) {
+      try (InputStream in = ControlPlane.class.getResourceAsStream("/sandbox/kwok-stages.yaml")) {
         Files.write(stages, in.readAllBytes());
       }
       probe.await("kwok", processes.start("kwok", List.of(binaries.kwok().toString(), "--kubeconfig=" + kwok, "--config=" + stages,
               "--manage-all-nodes=false", "--manage-nodes-with-annotation-selector=kwok.x-k8s.io/node=fake",
               "--node-ip=10.0.1.1", "--cidr=10.0.2.0/24", "--server-address=127.0.0.1:" + kwokPort),
               // kwok also reads ~/.kwok/kwok.yaml: only the sandbox's own configuration counts
-              java.util.Map.of("HOME", Files.createDirectories(folder.resolve("kwok-home")).toString())),
+              Map.of("HOME", Files.createDirectories(folder.resolve("kwok-home")).toString())),
           () -> probe.httpOk("http://127.0.0.1:" + kwokPort + "/healthz"));
       fakeNodes(admin);
       log.info("Sandbox control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok) ready on {} in {} ms;"
@@ -178,10 +184,10 @@ final class ControlPlane implements SandboxEngine {
     return file;
   }
 
-  private static java.net.InetAddress inet4Loopback() {
+  private static InetAddress inet4Loopback() {
     try {
-      return java.net.InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
-    } catch (java.net.UnknownHostException e) {
+      return InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
+    } catch (UnknownHostException e) {
       throw new IllegalStateException(e);
     }
   }

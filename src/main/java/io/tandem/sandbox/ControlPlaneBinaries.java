@@ -1,5 +1,6 @@
 package io.tandem.sandbox;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ public record ControlPlaneBinaries(Path etcd, Path apiServer, Path controllerMan
     if (path == null) {
       return Optional.empty();
     }
-    for (String folder : path.split(java.io.File.pathSeparator)) {
+    for (String folder : path.split(File.pathSeparator)) {
       if (!folder.isBlank() && NAMES.stream().allMatch(name -> Files.isExecutable(Path.of(folder, name)))) {
         return in(Path.of(folder), new StringBuilder());
       }

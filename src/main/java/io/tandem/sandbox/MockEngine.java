@@ -3,7 +3,9 @@ package io.tandem.sandbox;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.HashMap;
 
 /**
@@ -14,7 +16,7 @@ final class MockEngine implements SandboxEngine {
 
   private final KubernetesMockServer server;
   private final String kubeconfig;
-  private final java.net.InetSocketAddress endpoint;
+  private final InetSocketAddress endpoint;
 
   MockEngine(int port) {
     this.server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new ApplyPatchCrudDispatcher(), false);
@@ -24,14 +26,14 @@ final class MockEngine implements SandboxEngine {
       throw new IllegalStateException("Cannot start the sandbox cluster on port " + port + ": " + e.getMessage(), e);
     }
     InetAddress loopback = InetAddress.getLoopbackAddress();
-    this.endpoint = new java.net.InetSocketAddress(loopback, server.getPort());
+    this.endpoint = new InetSocketAddress(loopback, server.getPort());
     // the address itself, not a name such as localhost that may also resolve to an address nothing listens on
-    String host = loopback instanceof java.net.Inet6Address ? "[" + loopback.getHostAddress() + "]" : loopback.getHostAddress();
+    String host = loopback instanceof Inet6Address ? "[" + loopback.getHostAddress() + "]" : loopback.getHostAddress();
     this.kubeconfig = Kubeconfigs.of("http://" + host + ":" + server.getPort(), null, "sandbox");
   }
 
   @Override
-  public java.net.InetSocketAddress endpoint() {
+  public InetSocketAddress endpoint() {
     return endpoint;
   }
 

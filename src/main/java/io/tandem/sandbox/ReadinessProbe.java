@@ -1,5 +1,6 @@
 package io.tandem.sandbox;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -45,7 +46,7 @@ final class ReadinessProbe {
   }
 
   /** The API server's own verdict: every readiness check passed (etcd, RBAC bootstrap, the post-start hooks). */
-  static boolean ready(io.fabric8.kubernetes.client.KubernetesClient client) {
+  static boolean ready(KubernetesClient client) {
     try {
       return "ok".equals(client.raw("/readyz"));
     } catch (RuntimeException e) {

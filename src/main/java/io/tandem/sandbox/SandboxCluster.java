@@ -1,5 +1,8 @@
 package io.tandem.sandbox;
 
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tandem.common.config.TandemProperties;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.target.domain.ServedKubeconfig;
@@ -10,6 +13,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
@@ -70,7 +75,7 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
       Files.createDirectories(folder);
       Files.writeString(kubeconfigFile, started.kubeconfig(), StandardCharsets.UTF_8);
       try {
-        Files.setPosixFilePermissions(kubeconfigFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Files.setPosixFilePermissions(kubeconfigFile, PosixFilePermissions.fromString("rw-------"));
       } catch (UnsupportedOperationException e) {
         // not a POSIX file system
       }
@@ -95,7 +100,7 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
       throw new IllegalStateException("tandem.sandbox.engine is auto, kube-apiserver or mock, not '" + engine + "'");
     }
     StringBuilder why = new StringBuilder();
-    java.util.Optional<ControlPlaneBinaries> found = ControlPlaneBinaries.find(settings.binaries(), why);
+    Optional<ControlPlaneBinaries> found = ControlPlaneBinaries.find(settings.binaries(), why);
     if (found.isPresent()) {
       return ControlPlane.start(found.get(), folder, port, settings.startTimeout());
     }
@@ -133,9 +138,9 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
   }
 
   /** For tests and tools in this process: a client of the sandbox, as an admin. */
-  public io.fabric8.kubernetes.client.KubernetesClient client() {
-    return new io.fabric8.kubernetes.client.KubernetesClientBuilder()
-        .withConfig(io.fabric8.kubernetes.client.Config.fromKubeconfig(kubeconfig)).build();
+  public KubernetesClient client() {
+    return new KubernetesClientBuilder()
+        .withConfig(Config.fromKubeconfig(kubeconfig)).build();
   }
 
   /** Restarts the real engine's API server, keeping its state (for tests of what clients do when it goes away). */

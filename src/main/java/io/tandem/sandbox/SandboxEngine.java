@@ -1,5 +1,7 @@
 package io.tandem.sandbox;
 
+import java.net.InetSocketAddress;
+
 /** The Kubernetes API behind the sandbox target: a real control plane of child processes, or the in-process mock. */
 interface SandboxEngine extends AutoCloseable {
 
@@ -10,7 +12,7 @@ interface SandboxEngine extends AutoCloseable {
   boolean persistent();
 
   /** Where its API server listens (a loopback address). */
-  java.net.InetSocketAddress endpoint();
+  InetSocketAddress endpoint();
 
   /** A kubeconfig for clients on this machine, with a token that is an admin of the sandbox. */
   String kubeconfig();

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
 import org.springframework.security.oauth2.jwt.Jwt;
@@ -76,7 +77,7 @@ class OidcTokens {
           if (!audience.isBlank()) {
             validator = new DelegatingOAuth2TokenValidator<>(validator, jwt -> jwt.getAudience() != null && jwt.getAudience().contains(audience)
                 ? OAuth2TokenValidatorResult.success()
-                : OAuth2TokenValidatorResult.failure(new org.springframework.security.oauth2.core.OAuth2Error("invalid_token", "wrong audience", null)));
+                : OAuth2TokenValidatorResult.failure(new OAuth2Error("invalid_token", "wrong audience", null)));
           }
           if (built instanceof NimbusJwtDecoder nimbus) {
             nimbus.setJwtValidator(validator);

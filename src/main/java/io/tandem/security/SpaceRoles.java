@@ -3,14 +3,21 @@ package io.tandem.security;
 import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
 import io.tandem.space.domain.Space;
+import io.tandem.space.domain.SpaceCreated;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.space.domain.SpaceVisibility;
+import java.security.Principal;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -18,7 +25,7 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class SpaceRoles implements SpaceVisibility {
 
-  public record Grant(String subject, Role role, boolean readSecrets, String grantedBy, java.time.Instant grantedAt) {}
+  public record Grant(String subject, Role role, boolean readSecrets, String grantedBy, Instant grantedAt) {}
 
   private final JdbcClient jdbc;
   private final SpaceService spaces;
@@ -31,8 +38,8 @@ public class SpaceRoles implements SpaceVisibility {
   }
 
   /** The creator of a space is its first admin (anonymous callers are organisation admins already). */
-  @org.springframework.context.event.EventListener
-  void creatorAdministers(io.tandem.space.domain.SpaceCreated created) {
+  @EventListener
+  void creatorAdministers(SpaceCreated created) {
     if (!created.creator().equals(TokenAuthenticationFilter.ANONYMOUS)) {
       grant(created.space(), created.creator(), Role.admin, created.creator());
     }
@@ -42,17 +49,17 @@ public class SpaceRoles implements SpaceVisibility {
    * The spaces a caller may see: empty for an organisation admin (all of them), else those where it has a role.
    */
   @Override
-  public java.util.Optional<java.util.Set<String>> visibleSpaces(java.security.Principal principal) {
-    if (principal instanceof org.springframework.security.core.Authentication authentication
+  public Optional<Set<String>> visibleSpaces(Principal principal) {
+    if (principal instanceof Authentication authentication
         && authentication.getPrincipal() instanceof Caller caller) {
-      return caller.orgAdmin() ? java.util.Optional.empty() : java.util.Optional.of(spacesOf(caller.name()));
+      return caller.orgAdmin() ? Optional.empty() : Optional.of(spacesOf(caller.name()));
     }
-    return java.util.Optional.of(java.util.Set.of());
+    return Optional.of(Set.of());
   }
 
   /** The spaces where the subject has a role. */
-  java.util.Set<String> spacesOf(String subject) {
-    return new java.util.HashSet<>(jdbc.sql("select s.slug from space_role r join space s on s.id = r.space_id where r.subject = :subject")
+  Set<String> spacesOf(String subject) {
+    return new HashSet<>(jdbc.sql("select s.slug from space_role r join space s on s.id = r.space_id where r.subject = :subject")
         .param("subject", subject)
         .query(String.class)
         .list());

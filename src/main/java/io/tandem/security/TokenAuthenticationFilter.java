@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.List;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
@@ -59,7 +60,7 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
   private static boolean loopback(String address) {
     try {
       return address != null && InetAddress.getByName(address).isLoopbackAddress();
-    } catch (java.net.UnknownHostException e) {
+    } catch (UnknownHostException e) {
       return false;
     }
   }

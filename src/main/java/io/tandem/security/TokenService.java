@@ -4,14 +4,18 @@ import io.tandem.common.error.TandemException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.Principal;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Service;
 
 /**
@@ -36,7 +40,7 @@ public class TokenService {
 
   /** A token as the API shows it: never the secret, except once in {@link Issued}. */
   public record Token(UUID id, String prefix, String name, String subject, boolean orgAdmin, String createdBy,
-      java.time.Instant createdAt, java.time.Instant revokedAt, java.time.Instant lastUsedAt) {}
+      Instant createdAt, Instant revokedAt, Instant lastUsedAt) {}
 
   public record Issued(Token token, String secret) {}
 
@@ -87,8 +91,8 @@ public class TokenService {
   }
 
   /** Whether a caller authenticated earlier (an open event stream) still stands: its API token is not revoked. */
-  public boolean stillValid(java.security.Principal principal) {
-    if (principal instanceof org.springframework.security.core.Authentication authentication
+  public boolean stillValid(Principal principal) {
+    if (principal instanceof Authentication authentication
         && authentication.getPrincipal() instanceof Caller caller && caller.tokenPrefix() != null) {
       return store.byPrefix(caller.tokenPrefix()).map(stored -> stored.revokedAt() == null).orElse(false);
     }
@@ -120,7 +124,7 @@ public class TokenService {
 
   static String hash(String token) {
     try {
-      return java.util.HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -1,5 +1,7 @@
 package io.tandem.security;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -70,13 +72,13 @@ class TokenStore {
         .update();
   }
 
-  private static StoredToken token(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+  private static StoredToken token(ResultSet rs, int row) throws SQLException {
     return new StoredToken(rs.getObject("id", UUID.class), rs.getString("prefix"), rs.getString("token_hash"),
         rs.getString("name"), rs.getString("subject"), rs.getBoolean("org_admin"), rs.getString("created_by"),
         instant(rs, "created_at"), instant(rs, "revoked_at"), instant(rs, "last_used_at"));
   }
 
-  private static Instant instant(java.sql.ResultSet rs, String column) throws java.sql.SQLException {
+  private static Instant instant(ResultSet rs, String column) throws SQLException {
     OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
     return value == null ? null : value.toInstant();
   }

@@ -6,6 +6,7 @@ import io.tandem.common.net.OutboundPolicy;
 import io.tandem.common.net.RemoteFailures;
 import io.tandem.portal.Event;
 import io.tandem.portal.EventStore;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -102,7 +103,7 @@ class WebhookDispatcher implements SchedulingConfigurer {
       } else {
         retry(delivery, response.statusCode(), "HTTP " + response.statusCode() + " from the receiver.", attempts);
       }
-    } catch (java.io.IOException | TandemException e) {
+    } catch (IOException | TandemException e) {
       retry(delivery, null, "Could not reach the receiver: " + RemoteFailures.reason(e, "the request failed") + ".", attempts);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

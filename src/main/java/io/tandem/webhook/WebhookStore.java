@@ -3,6 +3,7 @@ package io.tandem.webhook;
 import io.tandem.common.config.JsonColumns;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -103,7 +104,7 @@ class WebhookStore {
         .param("id", id)
         .param("status", giveUp ? "Failed" : "Pending")
         .param("attempts", attempts)
-        .param("code", statusCode, java.sql.Types.INTEGER)
+        .param("code", statusCode, Types.INTEGER)
         .param("error", error)
         .param("next", at(next))
         .update();

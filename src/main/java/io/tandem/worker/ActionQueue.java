@@ -2,6 +2,7 @@ package io.tandem.worker;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -12,7 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -57,8 +61,8 @@ public class ActionQueue {
 
   /** The authenticated subject of the request that queues the action; the server itself outside a request. */
   private static String requester() {
-    org.springframework.security.core.Authentication authentication =
-        org.springframework.security.core.context.SecurityContextHolder.getContext().getAuthentication();
+    Authentication authentication =
+        SecurityContextHolder.getContext().getAuthentication();
     return authentication == null || !authentication.isAuthenticated() || authentication.getName() == null
         ? SERVER : authentication.getName();
   }
@@ -84,13 +88,13 @@ public class ActionQueue {
             + " :takeOver, 'Pending', :now, cast(:dependsOn as uuid[]), :requestedBy)")
         .param("requestedBy", background ? SERVER : requester())
         .param("takeOver", takeOver)
-        .param("dependsOn", dependsOn.stream().map(UUID::toString).collect(java.util.stream.Collectors.joining(",", "{", "}")))
+        .param("dependsOn", dependsOn.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}")))
         .param("dryRun", dryRun)
         .param("background", background)
         .param("id", id)
         .param("unitId", unitId)
         .param("action", kind.name())
-        .param("revision", revisionNum, java.sql.Types.INTEGER)
+        .param("revision", revisionNum, Types.INTEGER)
         .param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
         .update();
     return find(id).orElseThrow();
@@ -138,7 +142,7 @@ public class ActionQueue {
             .param("status", outcome.status().name())
             .param("result", outcome.result())
             .param("message", outcome.message() == null ? "" : outcome.message())
-            .param("captured", outcome.capturedRevisionNum(), java.sql.Types.INTEGER)
+            .param("captured", outcome.capturedRevisionNum(), Types.INTEGER)
             .param("id", id)
             .param("owner", owner)
             .update() == 1;
@@ -154,7 +158,7 @@ public class ActionQueue {
             + " and (cast(:before as timestamptz) is null or a.created_at < cast(:before as timestamptz))"
             + " order by a.created_at desc limit :limit")
         .param("unitId", unitId)
-        .param("before", before == null ? null : OffsetDateTime.ofInstant(before, ZoneOffset.UTC), java.sql.Types.TIMESTAMP_WITH_TIMEZONE)
+        .param("before", before == null ? null : OffsetDateTime.ofInstant(before, ZoneOffset.UTC), Types.TIMESTAMP_WITH_TIMEZONE)
         .param("limit", limit)
         .query(ActionQueue::map)
         .list();

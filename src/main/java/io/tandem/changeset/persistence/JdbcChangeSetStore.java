@@ -2,6 +2,8 @@ package io.tandem.changeset.persistence;
 
 import io.tandem.changeset.domain.ChangeSet;
 import io.tandem.changeset.domain.ChangeSetStore;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -102,7 +104,7 @@ class JdbcChangeSetStore implements ChangeSetStore {
         .update() == 1;
   }
 
-  private static ChangeSet changeSet(String space, java.sql.ResultSet rs) throws java.sql.SQLException {
+  private static ChangeSet changeSet(String space, ResultSet rs) throws SQLException {
     String[] units = (String[]) rs.getArray("units").getArray();
     return new ChangeSet(rs.getObject("id", UUID.class), space, rs.getString("slug"), rs.getString("description"),
         rs.getObject("created_at", OffsetDateTime.class).toInstant(), List.of(units));

@@ -3,6 +3,7 @@ package io.tandem.common.error;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -27,7 +28,7 @@ public class ErrorFallbackController implements ErrorController {
     problem.setStatus(status);
     Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
     if (uri != null) {
-      problem.setInstance(java.net.URI.create(uri.toString()));
+      problem.setInstance(URI.create(uri.toString()));
     }
     return Problems.response(problem);
   }

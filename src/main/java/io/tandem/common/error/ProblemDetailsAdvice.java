@@ -11,6 +11,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -48,8 +49,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
    * The security filter chain's firewall checks parameter names and values when they are first read, which may be in
    * a handler or interceptor: control characters or unassigned code points there are a bad request, not a failure.
    */
-  @ExceptionHandler(org.springframework.security.web.firewall.RequestRejectedException.class)
-  ResponseEntity<Object> handleRejected(org.springframework.security.web.firewall.RequestRejectedException e) {
+  @ExceptionHandler(RequestRejectedException.class)
+  ResponseEntity<Object> handleRejected(RequestRejectedException e) {
     log.debug("Request rejected: {}", e.getMessage());
     return Problems.response(Problems.of(ProblemCode.VALIDATION_FAILED,
         "A query parameter's name or value holds characters that are not accepted (control characters, unassigned code points)."));

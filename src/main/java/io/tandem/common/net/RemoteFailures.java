@@ -1,6 +1,7 @@
 package io.tandem.common.net;
 
 import io.tandem.common.error.TandemException;
+import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -45,7 +46,7 @@ public final class RemoteFailures {
     if (cause instanceof SSLException || cause instanceof CertificateException) {
       return "TLS handshake failed";
     }
-    if (cause instanceof java.io.InterruptedIOException) {
+    if (cause instanceof InterruptedIOException) {
       return "timed out";
     }
     return null;

@@ -2,6 +2,7 @@ package io.tandem.common.yaml;
 
 import io.tandem.common.error.TandemException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -64,7 +65,7 @@ public final class SecretMasker {
   /** {@link #keepStored(String, String)} over parsed resources; {@code written} itself when nothing was masked. */
   @SuppressWarnings("unchecked")
   public static List<KubernetesResource> keepStored(List<KubernetesResource> written, List<KubernetesResource> stored) {
-    Map<String, Map<String, Object>> storedSecrets = new java.util.HashMap<>();
+    Map<String, Map<String, Object>> storedSecrets = new HashMap<>();
     stored.stream().filter(SecretMasker::isSecret).forEach(resource -> storedSecrets.put(resource.id(), resource.content()));
     boolean any = false;
     List<KubernetesResource> kept = new ArrayList<>();

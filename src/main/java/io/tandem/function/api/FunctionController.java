@@ -3,6 +3,7 @@ package io.tandem.function.api;
 import io.tandem.common.web.Authors;
 import io.tandem.function.domain.FunctionRegistry;
 import io.tandem.function.domain.FunctionService;
+import io.tandem.security.SecretAccess;
 import io.tandem.unit.domain.UnitFilter;
 import java.security.Principal;
 import java.util.List;
@@ -15,9 +16,9 @@ class FunctionController implements FunctionsApi {
 
   private final FunctionRegistry registry;
   private final FunctionService functions;
-  private final io.tandem.security.SecretAccess secrets;
+  private final SecretAccess secrets;
 
-  FunctionController(FunctionRegistry registry, FunctionService functions, io.tandem.security.SecretAccess secrets) {
+  FunctionController(FunctionRegistry registry, FunctionService functions, SecretAccess secrets) {
     this.registry = registry;
     this.functions = functions;
     this.secrets = secrets;

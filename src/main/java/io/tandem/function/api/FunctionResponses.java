@@ -1,8 +1,10 @@
 package io.tandem.function.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.SecretMasker;
 import io.tandem.function.domain.FunctionContext;
 import io.tandem.function.domain.FunctionDefinition;
 import io.tandem.function.domain.FunctionService;
@@ -37,7 +39,7 @@ final class FunctionResponses {
       @Schema(allowableValues = {"string", "int", "bool", "enum", "quantity", "path", "cel"}) String type,
       boolean required,
       String description,
-      @com.fasterxml.jackson.annotation.JsonProperty("enum") List<String> enumValues,
+      @JsonProperty("enum") List<String> enumValues,
       String pattern,
       String example,
       @Schema(description = "Takes all remaining arguments") Boolean variadic) {
@@ -85,9 +87,9 @@ final class FunctionResponses {
   private static FunctionContext.Output masked(FunctionContext.Output output) {
     Object value = output.value();
     if (value instanceof String text && output.resource() == null) {
-      value = io.tandem.common.yaml.SecretMasker.mask(text); // a dry run's would-be data
+      value = SecretMasker.mask(text); // a dry run's would-be data
     } else {
-      value = io.tandem.common.yaml.SecretMasker.maskAt(output.resource(), output.path(), value);
+      value = SecretMasker.maskAt(output.resource(), output.path(), value);
     }
     return new FunctionContext.Output(output.function(), output.resource(), output.path(), value);
   }

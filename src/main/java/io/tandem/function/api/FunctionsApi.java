@@ -1,6 +1,7 @@
 package io.tandem.function.api;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -37,7 +38,7 @@ public interface FunctionsApi {
   @ApiResponse(
       responseCode = "207",
       description = "Some units failed; see each result's error",
-      content = @io.swagger.v3.oas.annotations.media.Content(
+      content = @Content(
           mediaType = MediaType.APPLICATION_JSON_VALUE,
           schema = @Schema(implementation = FunctionResponses.InvokeResult.class)))
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor, expensive = true)

@@ -5,6 +5,7 @@ import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
 import io.tandem.function.domain.FunctionDefinition;
 import io.tandem.function.domain.FunctionKind;
+import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
@@ -21,7 +22,7 @@ class GetReplicas implements ConfigFunction {
   public void apply(FunctionContext context, Arguments arguments) {
     for (Map<String, Object> resource : context.resources()) {
       if (SetReplicas.SCALABLE.contains(String.valueOf(resource.get("kind")))) {
-        Object replicas = Trees.get(resource, java.util.List.of("spec", "replicas"));
+        Object replicas = Trees.get(resource, List.of("spec", "replicas"));
         context.output(resource, "spec.replicas", replicas == null ? 1 : replicas);
       }
     }

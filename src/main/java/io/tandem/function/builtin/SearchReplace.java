@@ -1,5 +1,6 @@
 package io.tandem.function.builtin;
 
+import io.tandem.common.error.TandemException;
 import io.tandem.function.domain.Arguments;
 import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
@@ -28,7 +29,7 @@ class SearchReplace implements ConfigFunction {
   public void apply(FunctionContext context, Arguments arguments) {
     String search = arguments.string("search");
     if (search.isEmpty()) {
-      throw io.tandem.common.error.TandemException.invalidArgument("Parameter 'search' of 'search-replace' must not be empty.");
+      throw TandemException.invalidArgument("Parameter 'search' of 'search-replace' must not be empty.");
     }
     for (Map<String, Object> resource : context.resources()) {
       for (Map.Entry<String, Object> entry : resource.entrySet()) {

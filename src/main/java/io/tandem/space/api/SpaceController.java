@@ -1,11 +1,16 @@
 package io.tandem.space.api;
 
+import io.tandem.common.web.Authors;
 import io.tandem.common.web.ListResponse;
 import io.tandem.common.web.PageRequest;
+import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceCreated;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.space.domain.SpaceVisibility;
 import java.net.URI;
+import java.security.Principal;
+import java.util.Optional;
+import java.util.Set;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RestController;
@@ -25,18 +30,18 @@ class SpaceController implements SpacesApi {
   }
 
   @Override
-  public ResponseEntity<SpaceResponse> createSpace(SpaceRequests.Create request, java.security.Principal principal) {
+  public ResponseEntity<SpaceResponse> createSpace(SpaceRequests.Create request, Principal principal) {
     SpaceResponse created =
         SpaceResponse.from(spaces.create(request.slug(), request.displayName(), request.labels(), request.driftMode(),
             request.requiredApprovals()));
-    events.publishEvent(new SpaceCreated(created.slug(), io.tandem.common.web.Authors.of(principal)));
+    events.publishEvent(new SpaceCreated(created.slug(), Authors.of(principal)));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + created.slug())).body(created);
   }
 
   @Override
-  public ListResponse<SpaceResponse> listSpaces(String where, Integer limit, String cursor, java.security.Principal principal) {
-    ListResponse<io.tandem.space.domain.Space> page = spaces.list(PageRequest.of(limit, cursor), where);
-    java.util.Optional<java.util.Set<String>> visible = visibility.visibleSpaces(principal);
+  public ListResponse<SpaceResponse> listSpaces(String where, Integer limit, String cursor, Principal principal) {
+    ListResponse<Space> page = spaces.list(PageRequest.of(limit, cursor), where);
+    Optional<Set<String>> visible = visibility.visibleSpaces(principal);
     return new ListResponse<>(page.items().stream()
         .filter(space -> visible.isEmpty() || visible.get().contains(space.slug()))
         .map(SpaceResponse::from)

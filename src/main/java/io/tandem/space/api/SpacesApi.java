@@ -9,6 +9,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.web.ListResponse;
+import java.security.Principal;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -31,7 +32,7 @@ public interface SpacesApi {
   @ApiResponse(responseCode = "201", description = "Created")
   @Access(value = Access.Who.ANY_CALLER)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<SpaceResponse> createSpace(@RequestBody SpaceRequests.Create request, java.security.Principal principal);
+  ResponseEntity<SpaceResponse> createSpace(@RequestBody SpaceRequests.Create request, Principal principal);
 
   @Operation(operationId = "listSpaces", summary = "List spaces, ordered by slug",
       description = "The spaces where the caller has a role (organisation admins: all); a page may hold fewer than"
@@ -42,7 +43,7 @@ public interface SpacesApi {
       @Parameter(description = "Filter in the where language, e.g. Labels.tier = 'backend' AND HeadRevisionNum > LiveRevisionNum") @RequestParam(required = false) String where,
       @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor,
-      java.security.Principal principal);
+      Principal principal);
 
   @Operation(operationId = "getSpace", summary = "Get a space")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)

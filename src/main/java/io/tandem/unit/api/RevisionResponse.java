@@ -7,6 +7,7 @@ import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.Revision;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 @Schema(name = "Revision")
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -34,11 +35,11 @@ public record RevisionResponse(
   }
 
   static RevisionResponse from(Revision revision) {
-    return from(revision, java.util.function.UnaryOperator.identity());
+    return from(revision, UnaryOperator.identity());
   }
 
   /** With {@code view} applied to the data (Secret values masked for callers who may not read them). */
-  static RevisionResponse from(Revision revision, java.util.function.UnaryOperator<String> view) {
+  static RevisionResponse from(Revision revision, UnaryOperator<String> view) {
     return new RevisionResponse(
         revision.num(),
         revision.source().name(),

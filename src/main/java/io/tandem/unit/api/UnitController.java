@@ -22,20 +22,25 @@ import io.tandem.worker.UnitAction;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.util.InvalidMimeTypeException;
 import org.springframework.util.MimeTypeUtils;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 @RestController
 class UnitController implements UnitsApi {
 
-  private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
+  private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final MediaType YAML_UTF8 = new MediaType("application", "yaml", StandardCharsets.UTF_8);
 
   private final UnitCommands commands;
@@ -129,11 +134,11 @@ class UnitController implements UnitsApi {
       return false;
     }
     try {
-      List<MediaType> types = new java.util.ArrayList<>(MediaType.parseMediaTypes(accept));
+      List<MediaType> types = new ArrayList<>(MediaType.parseMediaTypes(accept));
       MimeTypeUtils.sortBySpecificity(types);
-      types.sort(java.util.Comparator.comparingDouble(MediaType::getQualityValue).reversed());
+      types.sort(Comparator.comparingDouble(MediaType::getQualityValue).reversed());
       return !types.isEmpty() && types.get(0).isCompatibleWith(MediaType.APPLICATION_JSON) && !types.get(0).isWildcardType();
-    } catch (org.springframework.util.InvalidMimeTypeException e) {
+    } catch (InvalidMimeTypeException e) {
       return false;
     }
   }
@@ -148,7 +153,7 @@ class UnitController implements UnitsApi {
         && MediaType.parseMediaType(contentType).isCompatibleWith(MediaType.APPLICATION_JSON)) {
       try {
         data = JSON.readValue(body, String.class);
-      } catch (tools.jackson.core.JacksonException e) {
+      } catch (JacksonException e) {
         throw TandemException.validation("The body is neither YAML nor the YAML text as one JSON string.");
       }
     }

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 @Schema(name = "Unit")
 public record UnitResponse(
@@ -45,7 +46,7 @@ public record UnitResponse(
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
 
   /** With the unit's latest action as its status, and its head revision's gates and approvals. */
-  static UnitResponse from(Unit unit, UnitAction latest, HeadChecks checks, java.util.function.UnaryOperator<String> view) {
+  static UnitResponse from(Unit unit, UnitAction latest, HeadChecks checks, UnaryOperator<String> view) {
     return new UnitResponse(
         unit.id(),
         unit.space(),

@@ -11,6 +11,7 @@ import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.web.ListResponse;
 import java.security.Principal;
+import java.util.List;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -186,10 +187,10 @@ public interface UnitsApi {
       @Parameter(description = REVISION_REF) @RequestParam(defaultValue = "head") String revision,
       Principal principal);
 
-  @io.swagger.v3.oas.annotations.media.Schema(name = "Approval")
+  @Schema(name = "Approval")
   record ApprovalResponse(
       String unit,
       int revisionNum,
-      @io.swagger.v3.oas.annotations.media.Schema(description = "Everyone who approved this revision") java.util.List<String> approvedBy,
+      @Schema(description = "Everyone who approved this revision") List<String> approvedBy,
       int requiredApprovals) {}
 }

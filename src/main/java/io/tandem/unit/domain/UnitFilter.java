@@ -1,5 +1,6 @@
 package io.tandem.unit.domain;
 
+import io.tandem.common.error.TandemException;
 import io.tandem.query.DataFilter;
 import io.tandem.query.WhereAttributes;
 import io.tandem.query.WhereSql;
@@ -21,7 +22,7 @@ public record UnitFilter(String where, String resourceType, String whereData) {
     return DataFilter.readsSecretValues(resourceType, whereData);
   }
 
-  /** @throws io.tandem.common.error.TandemException {@code invalid-where} or {@code invalid-argument} */
+  /** @throws TandemException {@code invalid-where} or {@code invalid-argument} */
   WhereSql toSql() {
     return WhereSql.of(where, WhereAttributes.UNITS).and(DataFilter.of(resourceType, whereData));
   }

@@ -13,10 +13,10 @@ class HeadProjectionBackfill implements ApplicationRunner {
 
   private static final Logger log = LoggerFactory.getLogger(HeadProjectionBackfill.class);
 
-  private final JdbcUnitStore store;
+  private final HeadObjects store;
   private final TransactionTemplate transaction;
 
-  HeadProjectionBackfill(JdbcUnitStore store, TransactionTemplate transaction) {
+  HeadProjectionBackfill(HeadObjects store, TransactionTemplate transaction) {
     this.store = store;
     this.transaction = transaction;
   }

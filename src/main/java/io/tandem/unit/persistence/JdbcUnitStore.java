@@ -1,26 +1,22 @@
 package io.tandem.unit.persistence;
 
+import static io.tandem.unit.persistence.SqlTimes.instant;
+import static io.tandem.unit.persistence.SqlTimes.timestamp;
+
 import io.tandem.common.config.JsonColumns;
-import io.tandem.common.hash.ContentHash;
 import io.tandem.common.web.PageRequest;
-import io.tandem.common.yaml.KubernetesResource;
-import io.tandem.common.yaml.ParsedContent;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.unit.domain.Drift;
-import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.NewRevision;
 import io.tandem.unit.domain.Revision;
-import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitMetadata;
 import io.tandem.unit.domain.UnitStore;
-import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -32,7 +28,8 @@ import org.springframework.transaction.annotation.Transactional;
 /**
  * The unit store in plain SQL. Units and revisions are the write path every change goes through, so their
  * statements are written out and mapped by hand (measured: about twice the throughput of the same statements through
- * JPA native queries); spaces, with their simple CRUD, use JPA.
+ * JPA native queries); spaces, with their simple CRUD, use JPA. The revision rows are written and read by {@link
+ * JdbcRevisions}, the head data's read model by {@link HeadObjects}.
  */
 @Repository
 public class JdbcUnitStore implements UnitStore {
@@ -47,13 +44,13 @@ public class JdbcUnitStore implements UnitStore {
   private static final String HEAD_DATA_JOIN =
       " join revision r on r.unit_id = u.id and r.num = u.head_revision_num"
           + " join content_blob b on b.sha256 = r.content_sha256";
-  private static final String REVISION_COLUMNS =
-      "r.num, r.source, r.description, r.author, r.created_at, r.content_sha256, r.restored_from";
 
   private final JdbcClient jdbc;
+  private final JdbcRevisions revisions;
 
-  JdbcUnitStore(JdbcClient jdbc) {
+  JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions) {
     this.jdbc = jdbc;
+    this.revisions = revisions;
   }
 
   @Override
@@ -76,14 +73,14 @@ public class JdbcUnitStore implements UnitStore {
             .param("driftMode", metadata.driftMode().name())
             .param("drift", unit.drift().name())
             .param("version", unit.version())
-            .param("headObjects", headObjects(first.data()))
+            .param("headObjects", HeadObjects.of(first.data()))
             .param("createdAt", timestamp(unit.createdAt()))
             .param("updatedAt", timestamp(unit.updatedAt()))
             .update();
     if (inserted == 0) {
       return false;
     }
-    append(unit.id(), 1, first, unit.createdAt());
+    revisions.append(unit.id(), 1, first, unit.createdAt());
     return true;
   }
 
@@ -137,7 +134,7 @@ public class JdbcUnitStore implements UnitStore {
         .param("slug", slug)
         .query((rs, row) -> unit(rs, space, null))
         .optional()
-        .map(unit -> unit.withData(data(unit.id(), unit.headRevisionNum()).orElseThrow()));
+        .map(unit -> unit.withData(revisions.data(unit.id(), unit.headRevisionNum()).orElseThrow()));
   }
 
   @Override
@@ -153,7 +150,7 @@ public class JdbcUnitStore implements UnitStore {
             .param("target", metadata.target())
             .param("driftMode", metadata.driftMode().name())
             .param("head", head)
-            .param("headObjects", headData == null ? null : headObjects(headData), java.sql.Types.VARCHAR)
+            .param("headObjects", headData == null ? null : HeadObjects.of(headData), Types.VARCHAR)
             .param("updatedAt", timestamp(at))
             .param("id", unitId)
             .param("version", version)
@@ -175,7 +172,7 @@ public class JdbcUnitStore implements UnitStore {
             + "   and cast(:live as integer) <> live_revision_num then live_revision_num else previous_live_revision_num end,"
             + " live_revision_num = coalesce(cast(:live as integer), live_revision_num) where id = :id")
         .param("lastApplied", lastApplied)
-        .param("live", live, java.sql.Types.INTEGER)
+        .param("live", live, Types.INTEGER)
         .param("id", unitId)
         .update();
   }
@@ -190,106 +187,23 @@ public class JdbcUnitStore implements UnitStore {
 
   @Override
   public List<Revision> revisions(UUID unitId, PageRequest page) {
-    return jdbc.sql(
-            "select " + REVISION_COLUMNS + " from revision r where r.unit_id = :unitId"
-                + " and (cast(:before as integer) is null or r.num < cast(:before as integer))"
-                + " order by r.num desc limit :limit")
-        .param("unitId", unitId)
-        .param("before", page.afterNumber())
-        .param("limit", page.limit() + 1)
-        .query((rs, row) -> revision(rs, null, null))
-        .list();
+    return revisions.revisions(unitId, page);
   }
 
   @Override
   public Optional<Revision> revision(UUID unitId, int num) {
-    return jdbc.sql(
-            "select " + REVISION_COLUMNS + ", r.mutations::text as mutations, b.body from revision r"
-                + " join content_blob b on b.sha256 = r.content_sha256 where r.unit_id = :unitId and r.num = :num")
-        .param("unitId", unitId)
-        .param("num", num)
-        .query(
-            (rs, row) ->
-                revision(rs, rs.getString("body"), JsonColumns.readList(rs.getString("mutations"), Mutation.class)))
-        .optional();
+    return revisions.revision(unitId, num);
   }
 
   @Override
   public Optional<String> data(UUID unitId, int num) {
-    return jdbc.sql(
-            "select b.body from revision r join content_blob b on b.sha256 = r.content_sha256"
-                + " where r.unit_id = :unitId and r.num = :num")
-        .param("unitId", unitId)
-        .param("num", num)
-        .query(String.class)
-        .optional();
-  }
-
-  /**
-   * Fills in {@code head_objects} for units written before the column existed; returns how many it did. Runs in
-   * batches so a large store is not locked at once; the caller gives each batch its transaction.
-   */
-  @Transactional(propagation = Propagation.MANDATORY)
-  public int projectMissingHeads(int batch) {
-    List<UUID> ids =
-        jdbc.sql("select id from unit where head_objects is null limit :batch for update skip locked")
-            .param("batch", batch)
-            .query(UUID.class)
-            .list();
-    for (UUID id : ids) {
-      String data =
-          jdbc.sql(
-                  "select b.body from unit u join revision r on r.unit_id = u.id and r.num = u.head_revision_num"
-                      + " join content_blob b on b.sha256 = r.content_sha256 where u.id = :id")
-              .param("id", id)
-              .query(String.class)
-              .single();
-      jdbc.sql("update unit set head_objects = cast(:objects as jsonb) where id = :id")
-          .param("objects", headObjects(data))
-          .param("id", id)
-          .update();
-    }
-    return ids.size();
-  }
-
-  /** The head data's objects as a JSON array: what resourceType and whereData query. */
-  private static String headObjects(String data) {
-    return JsonColumns.write(ParsedContent.parse(data).stream().map(KubernetesResource::content).toList());
+    return revisions.data(unitId, num);
   }
 
   @Override
   @Transactional(propagation = Propagation.MANDATORY)
   public void append(UUID unitId, int num, NewRevision revision, Instant at) {
-    String sha256 = ContentHash.sha256Hex(revision.data());
-    jdbc.sql(
-            "insert into content_blob (sha256, size_bytes, body) values (:sha256, :size, :body)"
-                + " on conflict (sha256) do nothing")
-        .param("sha256", sha256)
-        .param("size", revision.data().getBytes(StandardCharsets.UTF_8).length)
-        .param("body", revision.data())
-        .update();
-    jdbc.sql(
-            "insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
-                + " restored_from, mutations, change_set_id) values (:unitId, :num, :source, :description, :author,"
-                + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb),"
-                + " (select change_set_id from unit where id = :unitId))")
-        .param("unitId", unitId)
-        .param("num", num)
-        .param("source", revision.source().name())
-        .param("description", revision.description())
-        .param("author", revision.author())
-        .param("createdAt", timestamp(at))
-        .param("sha256", sha256)
-        .param("restoredFrom", revision.restoredFrom(), java.sql.Types.INTEGER)
-        .param("mutations", JsonColumns.write(revision.mutations()))
-        .update();
-    if (!revision.gates().isEmpty()) {
-      jdbc.sql("insert into revision_gate (unit_id, revision_num, gates) values (:unitId, :num, cast(:gates as jsonb))")
-          .param("unitId", unitId)
-          .param("num", num)
-          .param("gates", JsonColumns.write(revision.gates()))
-          .update();
-    }
+    revisions.append(unitId, num, revision, at);
   }
 
   private static Unit unit(ResultSet rs, String space, String data) throws SQLException {
@@ -311,27 +225,5 @@ public class JdbcUnitStore implements UnitStore {
         instant(rs, "created_at"),
         instant(rs, "updated_at"),
         data);
-  }
-
-  private static Revision revision(ResultSet rs, String data, List<Mutation> mutations) throws SQLException {
-    Integer restoredFrom = rs.getObject("restored_from", Integer.class);
-    return new Revision(
-        rs.getInt("num"),
-        RevisionSource.valueOf(rs.getString("source")),
-        rs.getString("description"),
-        rs.getString("author"),
-        instant(rs, "created_at"),
-        rs.getString("content_sha256"),
-        restoredFrom,
-        data,
-        mutations);
-  }
-
-  private static Instant instant(ResultSet rs, String column) throws SQLException {
-    return rs.getObject(column, OffsetDateTime.class).toInstant();
-  }
-
-  private static OffsetDateTime timestamp(Instant instant) {
-    return instant.atOffset(ZoneOffset.UTC);
   }
 }

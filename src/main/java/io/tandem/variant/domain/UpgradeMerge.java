@@ -6,6 +6,7 @@ import io.tandem.common.yaml.ResourcePatch;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.Trees;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -100,7 +101,7 @@ public final class UpgradeMerge {
   private static String key(String resourceId) {
     String[] parts = resourceId.split("/", -1);
     int n = parts.length;
-    String apiVersion = String.join("/", java.util.Arrays.copyOfRange(parts, 0, n - 3));
+    String apiVersion = String.join("/", Arrays.copyOfRange(parts, 0, n - 3));
     return key(apiVersion, parts[n - 3], parts[n - 1]);
   }
 
