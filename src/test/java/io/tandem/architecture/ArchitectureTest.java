@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The production code holds to {@link ArchitectureRules}. Domain code that still speaks library types (fabric8 in
- * target, JGit in git, Jackson merge patches, common.web) is frozen in src/test/resources/archunit_store: a new
+ * target, Jackson merge patches, common.web) is frozen in src/test/resources/archunit_store: a new
  * violation fails, and the list shrinks as ports replace them.
  */
 class ArchitectureTest {

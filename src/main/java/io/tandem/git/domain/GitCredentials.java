@@ -1,8 +1,6 @@
 package io.tandem.git.domain;
 
 import io.tandem.common.error.TandemException;
-import org.eclipse.jgit.transport.CredentialsProvider;
-import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 
 /**
  * How to authenticate to a Git remote over HTTPS: a token (sent as the password; {@code username} defaults to
@@ -29,13 +27,6 @@ public record GitCredentials(String username, String password, String token) {
   /** {@code token}, {@code password} or {@code none}: all the API says about them. */
   public String kind() {
     return token != null ? "token" : password != null ? "password" : "none";
-  }
-
-  CredentialsProvider provider() {
-    if (token != null) {
-      return new UsernamePasswordCredentialsProvider(username == null ? "x-access-token" : username, token);
-    }
-    return password == null ? null : new UsernamePasswordCredentialsProvider(username, password);
   }
 
   @Override

@@ -39,7 +39,7 @@ public class GitMirrorService {
   public Put put(String spaceSlug, Settings settings) {
     Space space = spaces.get(spaceSlug);
     String url = urls.require("url", settings.url());
-    String branch = GitUrls.branch(settings.branch() == null ? "main" : settings.branch());
+    String branch = urls.branch(settings.branch() == null ? "main" : settings.branch());
     String prefix = GitUrls.pathPrefix(settings.pathPrefix() == null ? space.slug() : settings.pathPrefix());
     GitCredentials credentials = settings.credentials();
     if (credentials == null) {

@@ -11,8 +11,6 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.eclipse.jgit.lib.Repository;
-import org.eclipse.jgit.transport.URIish;
 import org.springframework.stereotype.Component;
 
 /**
@@ -33,12 +31,13 @@ public class GitUrls {
 
   private final Set<String> allowedSchemes;
   private final OutboundPolicy outbound;
+  private final GitSyntax git;
 
   /**
    * Without configured schemes, file is accepted only where the sandbox runs (a local run): a file: URL reads and
    * writes the server's own disk, which a deployment must not offer.
    */
-  GitUrls(GitProperties settings, SandboxProperties sandbox, OutboundPolicy outbound) {
+  public GitUrls(GitProperties settings, SandboxProperties sandbox, OutboundPolicy outbound, GitSyntax git) {
     List<String> schemes = !settings.allowedSchemes().isEmpty() ? settings.allowedSchemes()
         : sandbox.enabled() ? List.of("https", "http", "ssh", "git", "file") : List.of("https", "http", "ssh", "git");
     this.allowedSchemes = schemes.stream()
@@ -46,6 +45,7 @@ public class GitUrls {
         .filter(scheme -> !scheme.isEmpty())
         .collect(Collectors.toSet());
     this.outbound = outbound;
+    this.git = git;
   }
 
   /**
@@ -67,7 +67,7 @@ public class GitUrls {
   }
 
   /** Parses a URL as described above, without looking at the allow-list. */
-  static GitUrl parse(String field, String url) {
+  GitUrl parse(String field, String url) {
     if (url == null || url.isBlank()) {
       throw TandemException.validation("Field '" + field + "' is required: the repository URL.");
     }
@@ -75,13 +75,8 @@ public class GitUrls {
     if (text.chars().anyMatch(c -> Character.isISOControl(c))) {
       throw TandemException.validation("Field '" + field + "' contains a control character.");
     }
-    URIish jgit;
-    try {
-      jgit = new URIish(text); // what JGit will make of it must parse too
-    } catch (URISyntaxException e) {
-      throw notAUrl(field);
-    }
-    if (jgit.getPass() != null) {
+    GitSyntax.Remote remote = git.read(text).orElseThrow(() -> notAUrl(field)); // what Git makes of it must parse too
+    if (remote.hasPassword()) {
       throw TandemException.validation("Field '" + field + "' must not contain a password; give it in 'credentials'.");
     }
     if (SCHEME_URL.matcher(text).matches()) {
@@ -96,8 +91,8 @@ public class GitUrls {
       return new GitUrl(text, "file", null, 0); // a folder on this server, as Git reads it
     }
     // colon > 1: a drive letter (C:) is a Windows path; a host starting with '-' could be read as an option
-    if (SCP_LIKE.matcher(text).matches() && jgit.getHost() != null && colon > 1 && !jgit.getHost().startsWith("-")) {
-      return new GitUrl(text, "ssh", jgit.getHost(), OutboundPolicy.defaultPort("ssh", jgit.getPort()));
+    if (SCP_LIKE.matcher(text).matches() && remote.host() != null && colon > 1 && !remote.host().startsWith("-")) {
+      return new GitUrl(text, "ssh", remote.host(), OutboundPolicy.defaultPort("ssh", remote.port()));
     }
     throw notAUrl(field);
   }
@@ -127,8 +122,8 @@ public class GitUrls {
         + " file: URL).");
   }
 
-  public static String branch(String branch) {
-    if (branch.isBlank() || branch.startsWith("-") || !Repository.isValidRefName("refs/heads/" + branch)) {
+  public String branch(String branch) {
+    if (branch.isBlank() || branch.startsWith("-") || !git.validBranch(branch)) {
       throw TandemException.validation("Field 'branch' is not a valid branch name: '" + branch + "'.");
     }
     return branch;

@@ -1,33 +1,16 @@
 package io.tandem.git.domain;
 
-import io.tandem.common.config.TandemProperties;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
-import io.tandem.git.GitProperties;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.Imported;
 import io.tandem.unit.domain.UnitCommands;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
-import java.util.stream.Stream;
-import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.api.errors.GitAPIException;
-import org.eclipse.jgit.lib.ObjectId;
-import org.eclipse.jgit.lib.Repository;
-import org.eclipse.jgit.revwalk.RevCommit;
-import org.eclipse.jgit.revwalk.RevWalk;
-import org.eclipse.jgit.treewalk.TreeWalk;
-import org.eclipse.jgit.treewalk.filter.PathFilter;
 import org.springframework.stereotype.Service;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -55,18 +38,13 @@ public class ImportService {
   private final UnitCommands units;
   private final SpaceService spaces;
   private final GitUrls urls;
-  private final GitRemoteGuard guard;
-  private final Path workRoot;
-  private final int timeoutSeconds;
+  private final GitRemote remote;
 
-  ImportService(UnitCommands units, SpaceService spaces, GitUrls urls, GitRemoteGuard guard, TandemProperties properties,
-      GitProperties settings) {
+  ImportService(UnitCommands units, SpaceService spaces, GitUrls urls, GitRemote remote) {
     this.units = units;
     this.spaces = spaces;
     this.urls = urls;
-    this.guard = guard;
-    this.workRoot = properties.dataDir().resolve("git").resolve("imports").toAbsolutePath().normalize();
-    this.timeoutSeconds = (int) Math.max(1, settings.timeout().toSeconds());
+    this.remote = remote;
   }
 
   public Report importUnits(String space, Request request, String author) {
@@ -74,62 +52,23 @@ public class ImportService {
     String url = urls.require("url", request.url());
     String path = GitUrls.pathPrefix(request.path() == null ? "" : request.path());
     Layout layout = request.layout() == null ? Layout.file : request.layout();
-    Path dir = workRoot.resolve(UUID.randomUUID().toString());
+    String ref = request.ref() == null || request.ref().isBlank() ? "HEAD" : request.ref().strip();
+    GitRemote.Snapshot snapshot;
     try {
-      Files.createDirectories(workRoot);
-      try (Git git = Git.cloneRepository()
-          .setURI(url)
-          .setDirectory(dir.toFile())
-          .setBare(true)
-          .setCredentialsProvider(request.credentials() == null ? null : request.credentials().provider())
-          .setTimeout(timeoutSeconds)
-          .setTransportConfigCallback(guard)
-          .call()) {
-        Repository repo = git.getRepository();
-        String ref = request.ref() == null || request.ref().isBlank() ? "HEAD" : request.ref().strip();
-        ObjectId commitId = repo.resolve(ref + "^{commit}");
-        if (commitId == null) {
-          throw TandemException.validation("Ref '" + ref + "' is not in the repository (a branch, tag or commit was expected).");
-        }
-        try (RevWalk walk = new RevWalk(repo)) {
-          RevCommit commit = walk.parseCommit(commitId);
-          Map<String, String> files = read(repo, commit, path);
-          String description = "Imported from " + url + (path.isEmpty() ? "" : " " + path) + " at " + ref + " ("
-              + commit.abbreviate(12).name() + ")";
-          List<FileResult> results = layout == Layout.file
-              ? importFiles(space, files, request.target(), description, author)
-              : importDirectories(space, path, url, files, request.target(), description, author);
-          return new Report(url, ref, commit.name(), path, results);
-        }
-      }
-    } catch (GitAPIException e) {
-      throw new TandemException(ProblemCode.GIT_REMOTE_FAILED, "Cannot read the repository " + url + ": " + MirrorWorker.describe(e) + ".");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      delete(dir);
+      snapshot = remote.read(url, request.credentials(), ref, path).orElseThrow(() -> TandemException.validation(
+          "Ref '" + ref + "' is not in the repository (a branch, tag or commit was expected)."));
+    } catch (GitRemoteException e) {
+      throw new TandemException(ProblemCode.GIT_REMOTE_FAILED, "Cannot read the repository " + url + ": " + e.getMessage() + ".");
     }
-  }
-
-  /** Every file under {@code path} at the commit, by its path relative to {@code path}, in path order. */
-  private static Map<String, String> read(Repository repo, RevCommit commit, String path) throws IOException {
-    Map<String, String> files = new LinkedHashMap<>();
-    try (TreeWalk tree = new TreeWalk(repo)) {
-      tree.addTree(commit.getTree());
-      tree.setRecursive(true);
-      if (!path.isEmpty()) {
-        tree.setFilter(PathFilter.create(path));
-      }
-      while (tree.next()) {
-        String relative = path.isEmpty() ? tree.getPathString() : tree.getPathString().substring(path.length() + 1);
-        byte[] bytes = repo.open(tree.getObjectId(0)).getBytes();
-        files.put(relative, new String(bytes, StandardCharsets.UTF_8));
-      }
-    }
-    if (files.isEmpty()) {
+    if (snapshot.files().isEmpty()) {
       throw TandemException.validation("Path '" + path + "' holds no files at that ref.");
     }
-    return files;
+    String description = "Imported from " + url + (path.isEmpty() ? "" : " " + path) + " at " + ref + " ("
+        + snapshot.commit().substring(0, 12) + ")";
+    List<FileResult> results = layout == Layout.file
+        ? importFiles(space, snapshot.files(), request.target(), description, author)
+        : importDirectories(space, path, url, snapshot.files(), request.target(), description, author);
+    return new Report(url, ref, snapshot.commit(), path, results);
   }
 
   private List<FileResult> importFiles(String space, Map<String, String> files, String target,
@@ -236,16 +175,5 @@ public class ImportService {
       slug = slug.substring(0, 63).replaceAll("-+$", "");
     }
     return slug;
-  }
-
-  private static void delete(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-    } catch (IOException | UncheckedIOException e) {
-      // a leftover temporary clone (JGit's background gc may still be writing into it); the server does not need it
-    }
   }
 }

@@ -1,10 +1,7 @@
 package io.tandem.git.domain;
 
-import io.tandem.common.config.TandemProperties;
 import io.tandem.common.net.RemoteFailures;
 import io.tandem.git.GitProperties;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,9 +12,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
-import org.eclipse.jgit.errors.NoRemoteRepositoryException;
-import org.eclipse.jgit.errors.TransportException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -38,7 +32,6 @@ class MirrorWorker implements DisposableBean, SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(MirrorWorker.class);
   private static final Duration LEASE = Duration.ofMinutes(5);
-  private static final Pattern AUTH_FAILURE = Pattern.compile("(?i)not authorized|authentication is required|auth fail");
 
   private final GitMirrorStore store;
   private final GitMirrorService mirrors;
@@ -52,10 +45,11 @@ class MirrorWorker implements DisposableBean, SchedulingConfigurer {
   private final ExecutorService executor;
   private final Semaphore free;
 
-  MirrorWorker(GitMirrorStore store, GitMirrorService mirrors, GitUrls urls, GitRemoteGuard guard, TandemProperties properties,
-      Clock clock, GitProperties settings) {
+  MirrorWorker(GitMirrorStore store, GitMirrorService mirrors, MirrorPusher pusher, GitUrls urls, Clock clock,
+      GitProperties settings) {
     this.store = store;
     this.mirrors = mirrors;
+    this.pusher = pusher;
     this.urls = urls;
     this.clock = clock;
     this.interval = settings.interval();
@@ -63,8 +57,6 @@ class MirrorWorker implements DisposableBean, SchedulingConfigurer {
     this.retryInitial = settings.retryInitial();
     this.retryMax = settings.retryMax();
     int threads = settings.threads();
-    Path cache = properties.dataDir().resolve("git").resolve("mirrors").toAbsolutePath().normalize();
-    this.pusher = new MirrorPusher(cache, settings.authorEmailDomain(), (int) Math.max(1, settings.timeout().toSeconds()), guard);
     this.executor = Executors.newFixedThreadPool(threads, runnable -> {
       Thread thread = new Thread(runnable, "git-mirror");
       thread.setDaemon(true);
@@ -157,23 +149,12 @@ class MirrorWorker implements DisposableBean, SchedulingConfigurer {
   }
 
   /**
-   * A failure in words of our own: a generic network reason, or what kind of refusal it was. Never the remote's
-   * messages, which JGit puts into its exceptions' text: the remote may be a service the caller cannot otherwise read.
+   * A failure in words of our own: the remote's failures come described (see {@link GitRemoteException}); anything
+   * else gets a generic reason.
    */
-  static String describe(Throwable error) {
-    for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-      if (cause instanceof NoRemoteRepositoryException) {
-        return "repository not found";
-      }
-      if (cause instanceof TransportException && cause.getMessage() != null
-          && AUTH_FAILURE.matcher(cause.getMessage()).find()) {
-        return "authentication failed"; // JGit's own wording, matched, not repeated
-      }
-      if (cause instanceof IOException && cause.getMessage() != null && cause.getMessage().startsWith("The remote refused the push")) {
-        return cause.getMessage(); // our own text (MirrorPusher)
-      }
-    }
-    return RemoteFailures.reason(error, "the remote could not be read or written");
+  private static String describe(Exception error) {
+    return error instanceof GitRemoteException ? error.getMessage()
+        : RemoteFailures.reason(error, "the remote could not be read or written");
   }
 
   @Override

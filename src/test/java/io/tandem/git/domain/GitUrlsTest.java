@@ -7,6 +7,7 @@ import io.tandem.common.error.TandemException;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.common.net.OutboundProperties;
 import io.tandem.git.GitProperties;
+import io.tandem.git.jgit.JGitSyntax;
 import io.tandem.sandbox.SandboxProperties;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ class GitUrlsTest {
     Binder binder = new Binder(new MapConfigurationPropertySource(
         Map.of("tandem.git.allowed-schemes", allowedSchemes, "tandem.sandbox.enabled", String.valueOf(sandbox))));
     return new GitUrls(binder.bindOrCreate("tandem.git", GitProperties.class),
-        binder.bindOrCreate("tandem.sandbox", SandboxProperties.class), POLICY);
+        binder.bindOrCreate("tandem.sandbox", SandboxProperties.class), POLICY, new JGitSyntax());
   }
 
   @org.junit.jupiter.api.Test
@@ -69,7 +70,7 @@ class GitUrlsTest {
   @ParameterizedTest
   @ValueSource(strings = {"bad..branch", "ends.lock", "with space", "-"})
   void invalidBranchNamesAreRefused(String branch) {
-    assertThatThrownBy(() -> GitUrls.branch(branch)).isInstanceOf(TandemException.class).hasMessageContaining("branch");
+    assertThatThrownBy(() -> urls.branch(branch)).isInstanceOf(TandemException.class).hasMessageContaining("branch");
   }
 
   @ParameterizedTest
@@ -77,7 +78,7 @@ class GitUrlsTest {
       "file:///srv/repo.git, file", "git@github.com:acme/deploy.git, ssh", "github.com:acme/deploy.git, ssh",
       "ssh://git@github.com/acme/deploy.git, ssh", "HTTPS://github.com/acme/deploy.git, https"})
   void urlsAreClassedTheWayGitReadsThem(String url, String scheme) {
-    assertThat(GitUrls.parse("url", url).scheme()).isEqualTo(scheme);
+    assertThat(urls.parse("url", url).scheme()).isEqualTo(scheme);
   }
 
   @ParameterizedTest
@@ -98,7 +99,7 @@ class GitUrlsTest {
   @ValueSource(strings = {"https://", "https:///repo.git", "file://otherhost/srv/repo.git", "c:repo", "ssh://-oProxyCommand=x/repo",
       "https://host/my repo.git"})
   void unparsableUrlsAreRefused(String url) {
-    assertThatThrownBy(() -> GitUrls.parse("url", url)).isInstanceOf(TandemException.class).hasMessageContaining("'url'");
+    assertThatThrownBy(() -> urls.parse("url", url)).isInstanceOf(TandemException.class).hasMessageContaining("'url'");
   }
 
   @ParameterizedTest

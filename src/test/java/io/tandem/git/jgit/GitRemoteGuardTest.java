@@ -1,4 +1,4 @@
-package io.tandem.git.domain;
+package io.tandem.git.jgit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

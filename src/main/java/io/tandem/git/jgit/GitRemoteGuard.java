@@ -1,4 +1,4 @@
-package io.tandem.git.domain;
+package io.tandem.git.jgit;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.net.OutboundPolicy;

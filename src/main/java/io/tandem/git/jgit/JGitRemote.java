@@ -1,0 +1,124 @@
+package io.tandem.git.jgit;
+
+import io.tandem.common.config.TandemProperties;
+import io.tandem.git.GitProperties;
+import io.tandem.git.domain.GitCredentials;
+import io.tandem.git.domain.GitRemote;
+import io.tandem.git.domain.GitRemoteException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.storage.file.FileRepositoryBuilder;
+import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.PathFilter;
+import org.springframework.stereotype.Component;
+
+/**
+ * Git remotes through JGit, every connection checked by {@link GitRemoteGuard}. Imports clone into a temporary bare
+ * repository that is deleted afterwards; mirrors keep a bare cache per space under the data directory.
+ */
+@Component
+class JGitRemote implements GitRemote {
+
+  private final GitRemoteGuard guard;
+  private final Path importRoot;
+  private final Path mirrorRoot;
+  private final int timeoutSeconds;
+
+  JGitRemote(GitRemoteGuard guard, TandemProperties properties, GitProperties settings) {
+    this.guard = guard;
+    Path git = properties.dataDir().resolve("git");
+    this.importRoot = git.resolve("imports").toAbsolutePath().normalize();
+    this.mirrorRoot = git.resolve("mirrors").toAbsolutePath().normalize();
+    this.timeoutSeconds = (int) Math.max(1, settings.timeout().toSeconds());
+  }
+
+  @Override
+  public Optional<Snapshot> read(String url, GitCredentials credentials, String ref, String path) throws GitRemoteException {
+    Path dir = importRoot.resolve(UUID.randomUUID().toString());
+    try {
+      Files.createDirectories(importRoot);
+      try (Git git = Git.cloneRepository()
+          .setURI(url)
+          .setDirectory(dir.toFile())
+          .setBare(true)
+          .setCredentialsProvider(JGitCredentials.provider(credentials))
+          .setTimeout(timeoutSeconds)
+          .setTransportConfigCallback(guard)
+          .call()) {
+        Repository repo = git.getRepository();
+        ObjectId commitId = repo.resolve(ref + "^{commit}");
+        if (commitId == null) {
+          return Optional.empty();
+        }
+        try (RevWalk walk = new RevWalk(repo)) {
+          RevCommit commit = walk.parseCommit(commitId);
+          return Optional.of(new Snapshot(commit.name(), files(repo, commit, path)));
+        }
+      }
+    } catch (GitAPIException e) {
+      throw JGitFailures.remoteFailed(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      delete(dir);
+    }
+  }
+
+  /** Every file under {@code path} at the commit, by its path relative to {@code path}, in path order. */
+  private static Map<String, String> files(Repository repo, RevCommit commit, String path) throws IOException {
+    Map<String, String> files = new LinkedHashMap<>();
+    try (TreeWalk tree = new TreeWalk(repo)) {
+      tree.addTree(commit.getTree());
+      tree.setRecursive(true);
+      if (!path.isEmpty()) {
+        tree.setFilter(PathFilter.create(path));
+      }
+      while (tree.next()) {
+        String relative = path.isEmpty() ? tree.getPathString() : tree.getPathString().substring(path.length() + 1);
+        byte[] bytes = repo.open(tree.getObjectId(0)).getBytes();
+        files.put(relative, new String(bytes, StandardCharsets.UTF_8));
+      }
+    }
+    return files;
+  }
+
+  @Override
+  public Clone open(UUID mirror, String url, GitCredentials credentials) throws GitRemoteException {
+    Path dir = mirrorRoot.resolve(mirror + ".git");
+    try {
+      Repository repo = new FileRepositoryBuilder().setGitDir(dir.toFile()).setBare().build();
+      if (!Files.exists(dir.resolve("objects"))) {
+        repo.create(true);
+      }
+      return new JGitClone(repo, url, JGitCredentials.provider(credentials), timeoutSeconds, guard);
+    } catch (IOException | RuntimeException e) {
+      throw JGitFailures.remoteFailed(e);
+    }
+  }
+
+  private static void delete(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // a leftover temporary clone (JGit's background gc may still be writing into it); the server does not need it
+    }
+  }
+}
