@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The README's table of Tandem's settings, generated from the {@code tandem.*} properties that the configuration
+ * The table of Tandem's settings in docs/operations.md, generated from the {@code tandem.*} properties that the configuration
  * processor found in the {@code @ConfigurationProperties} records (their names, defaults and Javadoc).
  */
 final class ConfigurationTable {

@@ -15,14 +15,15 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * The README's settings table is generated from the configuration records, so it cannot go stale: this test fails
- * when they differ, and {@code -Dgolden.update=true} rewrites the README's table.
+ * The settings table in docs/operations.md is generated from the configuration records, so it cannot go stale: this
+ * test fails when they differ, and {@code -Dgolden.update=true} rewrites that table in docs/operations.md.
  */
 class ConfigurationTableTest {
 
   @Test
-  void readmeTableMatchesTheConfigurationRecords() throws IOException {
-    GeneratedSection.assertCurrent("configuration-table", ConfigurationTable.markdown(), "ConfigurationTableTest");
+  void theDocumentedTableMatchesTheConfigurationRecords() throws IOException {
+    GeneratedSection.assertCurrent(
+        Path.of("docs", "operations.md"), "configuration-table", ConfigurationTable.markdown(), "ConfigurationTableTest");
   }
 
   @Test
