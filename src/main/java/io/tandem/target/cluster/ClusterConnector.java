@@ -107,7 +107,7 @@ public class ClusterConnector {
     return new KubernetesClientBuilder().withConfig(config).build();
   }
 
-  /** A connection to a target's cluster, its client in the target's namespace; see {@link #connect(TargetCredentials, String)}. */
+  /** A connection to a target's cluster, its client in the target's namespace. */
   Connection connect(Target target, TargetCredentials credentials) {
     return new Connection(target, connect(credentials, target.namespace()));
   }
