@@ -1,15 +1,14 @@
 package io.tandem.live;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.TextPatcher;
 import io.tandem.space.domain.DriftMode;
+import io.tandem.target.cluster.ClusterConnector;
 import io.tandem.target.domain.ApplyObserver;
-import io.tandem.target.domain.ClusterApplier;
-import io.tandem.target.domain.ClusterConnector;
+import io.tandem.target.domain.ClusterSession;
 import io.tandem.target.domain.ObjectKey;
 import io.tandem.target.domain.ObjectOwner;
 import io.tandem.target.domain.ObjectOwnership;
@@ -52,7 +51,6 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final UnitCommands commands;
   private final TargetService targets;
   private final ObjectOwnership ownership;
-  private final ClusterApplier applier;
   private final LiveStore live;
   private final ActionQueue queue;
   private final Clock clock;
@@ -60,14 +58,13 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final Duration breakGlassHold;
 
   LiveSync(UnitQueries units, UnitCommands commands,
-      TargetService targets, ObjectOwnership ownership, ClusterApplier applier, LiveStore live,
+      TargetService targets, ObjectOwnership ownership, LiveStore live,
       ActionQueue queue, Clock clock,
       LiveProperties settings) {
     this.units = units;
     this.commands = commands;
     this.targets = targets;
     this.ownership = ownership;
-    this.applier = applier;
     this.live = live;
     this.queue = queue;
     this.clock = clock;
@@ -82,8 +79,8 @@ public class LiveSync implements ActionHandler, ApplyObserver {
 
   /** After a successful apply: the live state now is what configuration and cluster agree on. */
   @Override
-  public void applied(Unit unit, KubernetesClient client, String namespace, String data) {
-    List<Map<String, Object>> objects = applier.read(client, namespace, data);
+  public void applied(Unit unit, ClusterSession session, String data) {
+    List<Map<String, Object>> objects = session.read(data);
     List<Map<String, Object>> resources = resources(objects);
     List<Map<String, Object>> cleaned = new ArrayList<>();
     List<String> missing = new ArrayList<>();
@@ -111,7 +108,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     if (slug == null || unit.liveRevisionNum() == 0) {
       return Outcome.failed("RefreshFailed", "The unit is not live on a target; apply it first.");
     }
-    TargetService.Connection connection;
+    ClusterSession connection;
     try {
       connection = targets.connect(slug);
     } catch (TandemException e) {
@@ -122,11 +119,11 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     LiveObservation seen;
     try (connection) {
       Target target = connection.target();
-      List<ObjectKey> keys = ObjectOwnership.keys(target, liveData);
+      List<ObjectKey> keys = ownership.keys(target, liveData);
       Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), keys);
       List<Map<String, Object>> read;
       try {
-        read = applier.read(connection.client(), target.namespace(), liveData);
+        read = connection.read(liveData);
       } catch (RuntimeException e) {
         live.recordDrift(unit.id(), Drift.Unknown);
         return Outcome.failed("RefreshFailed", "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e));

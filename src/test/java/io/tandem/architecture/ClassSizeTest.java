@@ -21,11 +21,7 @@ class ClassSizeTest {
       Set.of(
           // one patching algorithm over one text, and one grammar: both read best whole
           "io/tandem/common/yaml/TextPatcher.java",
-          "io/tandem/query/WhereParser.java",
-          // being split (issue 19)
-          "io/tandem/live/LiveWatches.java",
-          // being split (issue 19)
-          "io/tandem/git/domain/MirrorPusher.java");
+          "io/tandem/query/WhereParser.java");
 
   @Test
   void noProductionClassIsOverThreeHundredLines() {

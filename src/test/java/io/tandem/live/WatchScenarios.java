@@ -65,7 +65,7 @@ abstract class WatchScenarios {
     assertThat(api.get(unit + "/data").body()).contains("memory: " + memory);
   }
 
-  Set<LiveWatches.Scope> scopesInThisSpace() {
+  Set<WatchScope> scopesInThisSpace() {
     return watches.watchedScopes().stream().filter(scope -> scope.namespace().equals(space)).collect(Collectors.toSet());
   }
 
@@ -93,7 +93,7 @@ abstract class WatchScenarios {
   void oneWatchCoversAKindInANamespaceAndEndsWithItsLastUnit() throws Exception {
     String first = applied("first");
     String second = applied("second");
-    assertThat(scopesInThisSpace()).extracting(LiveWatches.Scope::kind).containsExactlyInAnyOrder("Deployment", "Service");
+    assertThat(scopesInThisSpace()).extracting(WatchScope::kind).containsExactlyInAnyOrder("Deployment", "Service");
 
     for (String unit : List.of(first, second)) {
       assertThat(api.post(unit + "/destroy?wait=30", null).json().path("result").asString()).isEqualTo("DestroyCompleted");

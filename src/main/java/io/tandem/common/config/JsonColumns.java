@@ -17,6 +17,10 @@ public final class JsonColumns {
     return MAPPER.writeValueAsString(value);
   }
 
+  public static <T> T read(String json, Class<T> type) {
+    return MAPPER.readValue(json, type);
+  }
+
   public static Map<String, String> readStringMap(String json) {
     if (json == null || json.isBlank()) {
       return Map.of();

@@ -2,6 +2,7 @@ package io.tandem.target.api;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.ListResponse;
+import io.tandem.common.web.MergePatch;
 import io.tandem.common.web.PageRequest;
 import io.tandem.target.domain.ServedKubeconfig;
 import io.tandem.target.domain.Target;
@@ -47,7 +48,7 @@ class TargetController implements TargetsApi {
 
   @Override
   public TargetResponse patchTarget(String target, JsonNode patch) {
-    return TargetResponse.from(targets.patch(target, patch));
+    return TargetResponse.from(targets.patch(target, MergePatch.of(patch, TargetService.PATCHABLE)));
   }
 
   @Override

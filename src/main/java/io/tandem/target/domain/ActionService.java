@@ -74,7 +74,7 @@ public class ActionService {
     if (!takeOver) {
       // the worker checks again when it runs the apply: another unit's apply may come first
       Target target = targets.get(unit.metadata().target());
-      ownership.requireFree(target, unit.id(), ObjectOwnership.keys(target, units.dataAt(unit, num)));
+      ownership.requireFree(target, unit.id(), ownership.keys(target, units.dataAt(unit, num)));
     }
     return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, now()), waitSeconds);
   }

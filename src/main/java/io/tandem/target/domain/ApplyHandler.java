@@ -24,18 +24,16 @@ class ApplyHandler implements ActionHandler {
   private final UnitCommands commands;
   private final TargetService targets;
   private final ObjectOwnership ownership;
-  private final ClusterApplier applier;
   private final ActionQueue queue;
   private final List<ApplyObserver> observers;
 
   ApplyHandler(UnitQueries units, UnitCommands commands,
-      TargetService targets, ObjectOwnership ownership, ClusterApplier applier,
+      TargetService targets, ObjectOwnership ownership,
       ActionQueue queue, List<ApplyObserver> observers) {
     this.units = units;
     this.commands = commands;
     this.targets = targets;
     this.ownership = ownership;
-    this.applier = applier;
     this.queue = queue;
     this.observers = observers;
   }
@@ -52,21 +50,21 @@ class ApplyHandler implements ActionHandler {
     if (slug == null) {
       return Outcome.failed("ApplyFailed", "The unit has no target.");
     }
-    TargetService.Connection connection;
+    ClusterSession session;
     try {
-      connection = targets.connect(slug);
+      session = targets.connect(slug);
     } catch (TandemException e) {
       return Outcome.failed("ApplyFailed", e.getMessage());
     }
-    try (connection) {
-      return apply(unit, action.revisionNum(), action.takeOver(), connection);
+    try (session) {
+      return apply(unit, action.revisionNum(), action.takeOver(), session);
     }
   }
 
-  private Outcome apply(Unit unit, int revision, boolean takeOver, TargetService.Connection connection) {
-    Target target = connection.target();
+  private Outcome apply(Unit unit, int revision, boolean takeOver, ClusterSession session) {
+    Target target = session.target();
     String data = units.dataAt(unit, revision);
-    List<ObjectKey> keys = ObjectOwnership.keys(target, data);
+    List<ObjectKey> keys = ownership.keys(target, data);
     Map<ObjectKey, ObjectOwner> takenFrom;
     try {
       takenFrom = ownership.claim(target, unit.id(), keys, takeOver);
@@ -75,14 +73,14 @@ class ApplyHandler implements ActionHandler {
     }
     commands.recordApply(unit.id(), revision, null);
     String previous = units.dataAt(unit, unit.liveRevisionNum());
-    Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), ObjectOwnership.keys(target, previous));
-    ClusterApplier.Report report = applier.apply(connection.client(), target.namespace(), data, previous, others.keySet());
+    Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, previous));
+    ApplyReport report = session.apply(data, previous, others.keySet());
     if (!report.succeeded()) {
       return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed at "
           + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");
     }
     ownership.retainOnly(target, unit.id(), keys);
-    observers.forEach(observer -> observer.applied(unit, connection.client(), target.namespace(), data));
+    observers.forEach(observer -> observer.applied(unit, session, data));
     commands.recordApply(unit.id(), revision, revision);
     // the units the objects were taken from see at once that they no longer have them
     takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(queue::enqueueBackgroundRefresh);
@@ -95,7 +93,7 @@ class ApplyHandler implements ActionHandler {
   }
 
   /** {@code ; left X (unit 'a/b'), …}: objects a prune or destroy did not delete, as other units applied them. */
-  static String spared(ClusterApplier.Report report, Map<ObjectKey, ObjectOwner> others) {
+  static String spared(ApplyReport report, Map<ObjectKey, ObjectOwner> others) {
     Map<ObjectKey, ObjectOwner> spared = others.entrySet().stream().filter(entry -> report.spared().contains(entry.getKey()))
         .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, java.util.LinkedHashMap::new));
     return spared.isEmpty() ? "" : "; left " + ObjectOwnership.describe(spared) + " in place, applied by another unit";

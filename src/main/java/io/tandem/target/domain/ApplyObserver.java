@@ -1,12 +1,11 @@
 package io.tandem.target.domain;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.unit.domain.Unit;
 
-/** Told when an apply succeeded or a destroy finished, while the cluster client is still open. */
+/** Told when an apply succeeded or a destroy finished, while the cluster session is still open. */
 public interface ApplyObserver {
 
-  void applied(Unit unit, KubernetesClient client, String defaultNamespace, String data);
+  void applied(Unit unit, ClusterSession session, String data);
 
   void destroyed(Unit unit);
 }

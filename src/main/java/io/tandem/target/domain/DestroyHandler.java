@@ -19,17 +19,15 @@ class DestroyHandler implements ActionHandler {
   private final UnitCommands commands;
   private final TargetService targets;
   private final ObjectOwnership ownership;
-  private final ClusterApplier applier;
   private final List<ApplyObserver> observers;
 
   DestroyHandler(UnitQueries units, UnitCommands commands,
-      TargetService targets, ObjectOwnership ownership, ClusterApplier applier,
+      TargetService targets, ObjectOwnership ownership,
       List<ApplyObserver> observers) {
     this.units = units;
     this.commands = commands;
     this.targets = targets;
     this.ownership = ownership;
-    this.applier = applier;
     this.observers = observers;
   }
 
@@ -49,19 +47,19 @@ class DestroyHandler implements ActionHandler {
     if (live == 0) {
       return Outcome.completed("DestroyCompleted", "Nothing of the unit was applied; nothing to delete.");
     }
-    TargetService.Connection connection;
+    ClusterSession session;
     try {
-      connection = targets.connect(slug);
+      session = targets.connect(slug);
     } catch (TandemException e) {
       return Outcome.failed("DestroyFailed", e.getMessage());
     }
-    Target target = connection.target();
+    Target target = session.target();
     Map<ObjectKey, ObjectOwner> others;
-    ClusterApplier.Report report;
-    try (connection) {
+    ApplyReport report;
+    try (session) {
       String data = units.dataAt(unit, live);
-      others = ownership.ownedByOthers(target, unit.id(), ObjectOwnership.keys(target, data));
-      report = applier.destroy(connection.client(), target.namespace(), data, others.keySet());
+      others = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, data));
+      report = session.destroy(data, others.keySet());
     }
     if (!report.succeeded()) {
       return Outcome.failed("DestroyFailed", "Destroy on target '" + slug + "' failed at " + report.failedOn() + ": "

@@ -18,14 +18,16 @@ import org.springframework.stereotype.Service;
 public class ObjectOwnership {
 
   private final OwnershipStore store;
+  private final ClusterClient cluster;
 
-  public ObjectOwnership(OwnershipStore store) {
+  public ObjectOwnership(OwnershipStore store, ClusterClient cluster) {
     this.store = store;
+    this.cluster = cluster;
   }
 
   /** The objects {@code data} names on {@code target}, as an apply names them. */
-  public static List<ObjectKey> keys(Target target, String data) {
-    return ClusterApplier.keys(data, target.namespace());
+  public List<ObjectKey> keys(Target target, String data) {
+    return cluster.keys(data, target.namespace());
   }
 
   /** @throws TandemException {@code object-owned-by-another-unit} when another unit applied one of {@code keys} */

@@ -27,6 +27,7 @@ class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
 
   private final TargetStore store;
   private final TargetService targets;
+  private final ClusterClient cluster;
   private final Duration interval;
   private final ExecutorService executor =
       Executors.newFixedThreadPool(4, runnable -> {
@@ -35,9 +36,10 @@ class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
         return thread;
       });
 
-  TargetHealthChecks(TargetStore store, TargetService targets, TargetProperties settings) {
+  TargetHealthChecks(TargetStore store, TargetService targets, ClusterClient cluster, TargetProperties settings) {
     this.store = store;
     this.targets = targets;
+    this.cluster = cluster;
     this.interval = settings.healthInterval();
   }
 
@@ -54,7 +56,7 @@ class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
           try {
             targets.check(slug);
           } catch (RuntimeException e) {
-            log.warn("Health check of target {} failed: {}", slug, ClusterConnector.describe(e));
+            log.warn("Health check of target {} failed: {}", slug, cluster.describe(e));
           }
         });
       } catch (RejectedExecutionException shuttingDown) {

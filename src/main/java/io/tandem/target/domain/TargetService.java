@@ -1,6 +1,5 @@
 package io.tandem.target.domain;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.crypto.CredentialCipher;
 import io.tandem.common.error.ProblemCode;
@@ -14,30 +13,29 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /** Registered clusters: their credentials sealed at rest, their health checked on registration and periodically. */
 @Service
 public class TargetService {
 
-  static final Set<String> PATCHABLE =
+  /** The fields a patch may set. */
+  public static final Set<String> PATCHABLE =
       Set.of("namespace", "kubeconfig", "context", "server", "token", "caData", "insecureSkipTlsVerify");
-  private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final Logger log = LoggerFactory.getLogger(TargetService.class);
 
   private final TargetStore store;
   private final CredentialCipher cipher;
-  private final ClusterConnector connector;
+  private final ClusterClient cluster;
   private final Clock clock;
 
-  public TargetService(TargetStore store, CredentialCipher cipher, ClusterConnector connector, Clock clock) {
+  public TargetService(TargetStore store, CredentialCipher cipher, ClusterClient cluster, Clock clock) {
     this.store = store;
     this.cipher = cipher;
-    this.connector = connector;
+    this.cluster = cluster;
     this.clock = clock;
   }
 
@@ -58,7 +56,7 @@ public class TargetService {
         request.token(), request.caData(), Boolean.TRUE.equals(request.insecureSkipTlsVerify()));
     requireUsable(credentials);
     String namespace = namespace(request.namespace());
-    String server = serverOf(credentials, namespace);
+    String server = cluster.server(credentials);
     Instant now = now();
     Target target = new Target(UUID.randomUUID(), request.slug(), server, namespace, null, null, null, null, null, now, now);
     if (!store.insert(target, seal(target.id(), credentials))) {
@@ -70,7 +68,7 @@ public class TargetService {
   /** Registers or replaces a target the server itself provides (the sandbox). */
   public void registerBuiltIn(String slug, TargetCredentials credentials, String namespace) {
     Instant now = now();
-    String server = serverOf(credentials, namespace);
+    String server = cluster.server(credentials);
     UUID id = store.find(slug).map(stored -> stored.target().id()).orElse(UUID.randomUUID());
     store.upsert(new Target(id, slug, server, namespace, null, null, null, null, null, now, now), seal(id, credentials));
   }
@@ -83,8 +81,8 @@ public class TargetService {
     return page.page(store.list(page), Target::slug);
   }
 
-  public Target patch(String slug, JsonNode body) {
-    MergePatch patch = MergePatch.of(body, PATCHABLE);
+  /** @param patch a merge patch of the fields in {@link #PATCHABLE} */
+  public Target patch(String slug, MergePatch patch) {
     if (store
         .update(
             slug,
@@ -107,7 +105,7 @@ public class TargetService {
                 requireUsable(credentials);
               }
               String namespace = patch.has("namespace") ? namespace(patch.text("namespace")) : current.namespace();
-              String server = serverOf(credentials, namespace);
+              String server = cluster.server(credentials);
               Target changed = new Target(current.id(), slug, server, namespace, current.reachable(), current.serverVersion(),
                   current.latencyMs(), current.lastError(), current.lastCheckedAt(), current.createdAt(), now());
               return new TargetStore.Stored(changed, seal(current.id(), credentials));
@@ -130,7 +128,7 @@ public class TargetService {
   /** Checks the target's health now and records it. */
   public Target check(String slug) {
     TargetStore.Stored stored = stored(slug);
-    ClusterHealth health = connector.check(unseal(stored));
+    ClusterHealth health = cluster.check(unseal(stored));
     store.recordHealth(slug, health);
     logChange(slug, stored.target().reachable(), health);
     return stored.target().withHealth(health);
@@ -145,21 +143,22 @@ public class TargetService {
     }
   }
 
-  /** An open client to a target's cluster, with the target; closing it closes the client. */
-  public record Connection(Target target, KubernetesClient client) implements AutoCloseable {
-    @Override
-    public void close() {
-      client.close();
-    }
+  /**
+   * A session on a target's cluster; nothing is sent until it is used.
+   *
+   * @throws TandemException {@code not-found} for an unknown target, {@code conflict} for credentials this server
+   *     cannot unseal (sealed with another encryption key), {@code destination-not-allowed}
+   */
+  public ClusterSession connect(String slug) {
+    return connect(slug, cluster::open);
   }
 
   /**
-   * A client for a target's cluster; nothing is sent until it is used.
+   * What {@code open} makes of a target and its credentials, which go nowhere else.
    *
-   * @throws TandemException {@code not-found} for an unknown target, {@code conflict} for credentials this server
-   *     cannot unseal (sealed with another encryption key)
+   * @throws TandemException as {@link #connect(String)}
    */
-  public Connection connect(String slug) {
+  public <T> T connect(String slug, BiFunction<Target, TargetCredentials, T> open) {
     TargetStore.Stored stored = stored(slug);
     TargetCredentials credentials;
     try {
@@ -167,7 +166,7 @@ public class TargetService {
     } catch (IllegalStateException e) {
       throw TandemException.conflict("Target '" + slug + "': " + e.getMessage());
     }
-    return new Connection(stored.target(), connector.connect(credentials, stored.target().namespace()));
+    return open.apply(stored.target(), credentials);
   }
 
   /**
@@ -175,8 +174,7 @@ public class TargetService {
    *     {@code destination-not-allowed}
    */
   private void requireUsable(TargetCredentials credentials) {
-    TlsData.requireValid(credentials, connector.config(credentials, null));
-    connector.requireAllowed(credentials);
+    cluster.requireUsable(credentials);
   }
 
   private TargetStore.Stored stored(String slug) {
@@ -185,11 +183,6 @@ public class TargetService {
 
   private static TandemException notFound(String slug) {
     return TandemException.notFound("Target '" + slug + "' does not exist.");
-  }
-
-  private String serverOf(TargetCredentials credentials, String namespace) {
-    String url = connector.config(credentials, namespace).getMasterUrl();
-    return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
   }
 
   private static String namespace(String namespace) {
@@ -220,7 +213,7 @@ public class TargetService {
   }
 
   private TargetCredentials unseal(TargetStore.Stored stored) {
-    return JSON.readValue(cipher.decrypt(stored.sealedCredentials(), stored.target().id().toString()), TargetCredentials.class);
+    return JsonColumns.read(cipher.decrypt(stored.sealedCredentials(), stored.target().id().toString()), TargetCredentials.class);
   }
 
   private Instant now() {

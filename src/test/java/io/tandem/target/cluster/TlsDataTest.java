@@ -1,4 +1,4 @@
-package io.tandem.target.domain;
+package io.tandem.target.cluster;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

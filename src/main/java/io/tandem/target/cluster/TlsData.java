@@ -1,7 +1,8 @@
-package io.tandem.target.domain;
+package io.tandem.target.cluster;
 
 import io.fabric8.kubernetes.client.Config;
 import io.tandem.common.error.TandemException;
+import io.tandem.target.domain.TargetCredentials;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.CertificateException;

@@ -1,4 +1,4 @@
-package io.tandem.target.domain;
+package io.tandem.target.cluster;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespaced;
@@ -9,20 +9,20 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.target.domain.ApplyReport;
+import io.tandem.target.domain.ObjectKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.springframework.stereotype.Component;
 
 /**
  * Puts a unit's objects onto a cluster with server-side apply (field manager {@code tandem}, conflicts forced), in
  * dependency order, and deletes what the previously applied data had and the new data does not (prune), except the
  * objects another unit has applied since.
  */
-@Component
-public class ClusterApplier {
+public final class ClusterApplier {
 
   public static final String FIELD_MANAGER = "tandem";
   private static final Set<String> FIRST = Set.of("Namespace", "CustomResourceDefinition");
@@ -30,23 +30,13 @@ public class ClusterApplier {
   /** Reads objects without a client: the same model classes, so the same namespace defaulting, as a client's. */
   private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
-  /**
-   * What happened: the objects applied (and deleted) in order, the fields taken from other field managers, the
-   * objects left in place because another unit applied them, and the failure that stopped it, if any.
-   */
-  public record Report(List<String> applied, List<String> deleted, List<String> takenOver, List<ObjectKey> spared,
-      String failedOn, String error) {
-
-    public boolean succeeded() {
-      return error == null;
-    }
-  }
+  private ClusterApplier() {}
 
   /**
    * @param spare objects never to delete (another unit applied them), though the previous data has them and the new
    *     data does not
    */
-  public Report apply(KubernetesClient client, String defaultNamespace, String data, String previousData, Set<ObjectKey> spare) {
+  static ApplyReport apply(KubernetesClient client, String defaultNamespace, String data, String previousData, Set<ObjectKey> spare) {
     List<String> applied = new ArrayList<>();
     List<String> deleted = new ArrayList<>();
     List<String> takenOver = new ArrayList<>();
@@ -71,16 +61,16 @@ public class ClusterApplier {
           deleteUnlessSpared(client, object, spare, deleted, spared);
         }
       }
-      return new Report(applied, deleted, takenOver, spared, null, null);
+      return new ApplyReport(applied, deleted, takenOver, spared, null, null);
     } catch (RuntimeException e) {
-      return new Report(applied, deleted, takenOver, spared, current, ClusterConnector.describe(e));
+      return new ApplyReport(applied, deleted, takenOver, spared, current, ClusterConnector.describe(e));
     }
   }
 
   private static void deleteUnlessSpared(
       KubernetesClient client, HasMetadata object, Set<ObjectKey> spare, List<String> deleted, List<ObjectKey> spared) {
-    if (spare.contains(ObjectKey.of(object))) {
-      spared.add(ObjectKey.of(object));
+    if (spare.contains(keyOf(object))) {
+      spared.add(keyOf(object));
       return;
     }
     client.resource(object).delete();
@@ -127,7 +117,7 @@ public class ClusterApplier {
   }
 
   /** Deletes the objects of {@code data}, dependants first, except those in {@code spare} (another unit's). */
-  public Report destroy(KubernetesClient client, String defaultNamespace, String data, Set<ObjectKey> spare) {
+  static ApplyReport destroy(KubernetesClient client, String defaultNamespace, String data, Set<ObjectKey> spare) {
     List<String> deleted = new ArrayList<>();
     List<ObjectKey> spared = new ArrayList<>();
     List<HasMetadata> objects = new ArrayList<>(objects(client, data, defaultNamespace));
@@ -138,9 +128,9 @@ public class ClusterApplier {
         current = describe(object);
         deleteUnlessSpared(client, object, spare, deleted, spared);
       }
-      return new Report(List.of(), deleted, List.of(), spared, null, null);
+      return new ApplyReport(List.of(), deleted, List.of(), spared, null, null);
     } catch (RuntimeException e) {
-      return new Report(List.of(), deleted, List.of(), spared, current, ClusterConnector.describe(e));
+      return new ApplyReport(List.of(), deleted, List.of(), spared, current, ClusterConnector.describe(e));
     }
   }
 
@@ -148,7 +138,7 @@ public class ClusterApplier {
    * The unit's objects as the cluster has them now, in the order of {@code data}; {@code null} for an object that
    * is not there. Throws when the cluster cannot be read.
    */
-  public List<Map<String, Object>> read(KubernetesClient client, String defaultNamespace, String data) {
+  static List<Map<String, Object>> read(KubernetesClient client, String defaultNamespace, String data) {
     List<Map<String, Object>> live = new ArrayList<>();
     for (KubernetesResource resource : KubernetesYaml.parse(data)) {
       HasMetadata object = toObject(client, resource, defaultNamespace);
@@ -162,9 +152,9 @@ public class ClusterApplier {
    * Which objects {@code data} names on a target whose namespace is {@code defaultNamespace}: one per resource, in
    * the order of {@code data}.
    */
-  public static List<ObjectKey> keys(String data, String defaultNamespace) {
+  static List<ObjectKey> keys(String data, String defaultNamespace) {
     return KubernetesYaml.parse(data).stream()
-        .map(resource -> ObjectKey.of(toObject(SERIALIZATION, resource, defaultNamespace)))
+        .map(resource -> keyOf(toObject(SERIALIZATION, resource, defaultNamespace)))
         .toList();
   }
 
@@ -182,13 +172,30 @@ public class ClusterApplier {
   }
 
   /** The unit's objects as client objects, namespaced ones defaulted to the target's namespace, in apply order. */
-  public static List<HasMetadata> objects(KubernetesClient client, String data, String defaultNamespace) {
+  public static List<HasMetadata> objects(String data, String defaultNamespace) {
+    return objects(SERIALIZATION, data, defaultNamespace);
+  }
+
+  private static List<HasMetadata> objects(KubernetesClient client, String data, String defaultNamespace) {
+    return objects(client.getKubernetesSerialization(), data, defaultNamespace);
+  }
+
+  private static List<HasMetadata> objects(KubernetesSerialization serialization, String data, String defaultNamespace) {
     List<HasMetadata> objects = new ArrayList<>();
     for (KubernetesResource resource : KubernetesYaml.parse(data)) {
-      objects.add(toObject(client, resource, defaultNamespace));
+      objects.add(toObject(serialization, resource, defaultNamespace));
     }
     objects.sort(Comparator.comparingInt(object -> FIRST.contains(object.getKind()) ? 0 : 1));
     return objects;
+  }
+
+  /** Which object it is; the version is not part of it. */
+  static ObjectKey keyOf(HasMetadata object) {
+    String apiVersion = object.getApiVersion() == null ? "" : object.getApiVersion();
+    int slash = apiVersion.indexOf('/');
+    String namespace = object.getMetadata().getNamespace();
+    return new ObjectKey(slash < 0 ? "" : apiVersion.substring(0, slash), object.getKind(),
+        namespace == null ? "" : namespace, object.getMetadata().getName());
   }
 
   static String describe(HasMetadata object) {

@@ -1,4 +1,4 @@
-package io.tandem.target.domain;
+package io.tandem.target.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,6 +9,7 @@ import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.common.net.OutboundProperties;
+import io.tandem.target.domain.TargetCredentials;
 import java.net.ConnectException;
 import java.time.Clock;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tandem.target.domain;
+package io.tandem.target.cluster;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -9,6 +9,9 @@ import io.fabric8.kubernetes.client.VersionInfo;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.common.net.RemoteFailures;
+import io.tandem.target.domain.ClusterHealth;
+import io.tandem.target.domain.Target;
+import io.tandem.target.domain.TargetCredentials;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Clock;
@@ -102,6 +105,11 @@ public class ClusterConnector {
       }
     }
     return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  /** A connection to a target's cluster, its client in the target's namespace. */
+  Connection connect(Target target, TargetCredentials credentials) {
+    return new Connection(target, connect(credentials, target.namespace()));
   }
 
   /** Where a client with this configuration opens connections: the API server, and a proxy when one is set. */

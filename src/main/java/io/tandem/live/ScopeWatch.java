@@ -1,0 +1,117 @@
+package io.tandem.live;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.internal.AbstractWatchManager;
+import io.tandem.worker.ActionQueue;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The watch of one scope: lists its objects, refreshes the units whose objects moved since the last list, then watches
+ * from the list's resource version, so no change falls between the two. A change or deletion of a unit's object
+ * queues a background refresh of the unit. The client resumes a broken watch from the last version it saw; when that
+ * version is gone (410 Gone), the watch ends and says so to {@code ended}, which lists again.
+ */
+final class ScopeWatch implements Watcher<HasMetadata> {
+
+  private static final Logger log = LoggerFactory.getLogger(ScopeWatch.class);
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+
+  private final WatchScope scope;
+  private final WatchedObjects watched;
+  private final ActionQueue queue;
+  private final Consumer<WatchScope> ended;
+
+  private ScopeWatch(WatchScope scope, WatchedObjects watched, ActionQueue queue, Consumer<WatchScope> ended) {
+    this.scope = scope;
+    this.watched = watched;
+    this.queue = queue;
+    this.ended = ended;
+  }
+
+  /** Lists and starts watching; throws when the cluster cannot be listed or watched. */
+  static Watch start(
+      KubernetesClient client, WatchScope scope, WatchedObjects watched, ActionQueue queue, Consumer<WatchScope> ended) {
+    FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects = objects(client, scope);
+    KubernetesResourceList<HasMetadata> listed = objects.list();
+    Map<String, String> versions = new HashMap<>();
+    listed.getItems().forEach(item -> versions.put(item.getMetadata().getName(), versionOf(item)));
+    watched.relisted(scope, versions).forEach(queue::enqueueBackgroundRefresh);
+    return objects.watch(listed.getMetadata().getResourceVersion(), new ScopeWatch(scope, watched, queue, ended));
+  }
+
+  @Override
+  public void eventReceived(Action action, HasMetadata resource) {
+    if (action != Action.MODIFIED && action != Action.DELETED) {
+      return;
+    }
+    String name = resource.getMetadata().getName();
+    UUID unitId = watched.unitOf(scope, name);
+    if (unitId == null) {
+      return;
+    }
+    watched.seen(scope, name, action == Action.DELETED ? null : versionOf(resource));
+    queue.enqueueBackgroundRefresh(unitId);
+  }
+
+  @Override
+  public void onClose(WatcherException cause) {
+    // The client reconnects by itself while it can resume; it gives up when the version it resumes from is gone.
+    log.info("Watch of {} {} in '{}' on target {} ended ({}); listing them again", scope.apiVersion(), scope.kind(),
+        scope.namespace(), scope.target(), cause.getMessage());
+    ended.accept(scope);
+  }
+
+  private static String versionOf(HasMetadata object) {
+    return Objects.requireNonNullElse(object.getMetadata().getResourceVersion(), "");
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects(
+      KubernetesClient client, WatchScope scope) {
+    Map<String, Object> probe = new HashMap<>();
+    probe.put("apiVersion", scope.apiVersion());
+    probe.put("kind", scope.kind());
+    probe.put("metadata", Map.of("name", "probe"));
+    HasMetadata typed = client.getKubernetesSerialization().convertValue(probe, HasMetadata.class);
+    MixedOperation operation = typed instanceof GenericKubernetesResource
+        ? client.genericKubernetesResources(scope.apiVersion(), scope.kind())
+        : client.resources(typed.getClass());
+    boolean namespaced = !scope.namespace().isEmpty() && (typed instanceof Namespaced || typed instanceof GenericKubernetesResource);
+    return namespaced ? (FilterWatchListDeletable) operation.inNamespace(scope.namespace()) : operation;
+  }
+
+  /**
+   * Gives closed watches a moment to finish their close handshake: a client closed before that completes it on an
+   * event loop that is gone, which Netty logs as an error with a stack trace.
+   */
+  static void awaitClosed(List<Watch> closing) {
+    long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
+    for (Watch watch : closing) {
+      while (watch instanceof AbstractWatchManager<?> manager && manager.isWatching() && System.nanoTime() < deadline) {
+        try {
+          Thread.sleep(10);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package io.tandem.live;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Which unit each watched object belongs to, and the resource version last seen of each, for a relist to compare
+ * with. Read by watch events on the client's threads; changed by {@link LiveWatches} under its lock.
+ */
+final class WatchedObjects {
+
+  /** Scope → object name → unit; replaced whole by a resync, added to by an apply. */
+  private volatile Map<WatchScope, Map<String, UUID>> owners = new ConcurrentHashMap<>();
+  /** Scope → object name → the resource version last seen of each unit's object. */
+  private final Map<WatchScope, Map<String, String>> versions = new ConcurrentHashMap<>();
+
+  void replace(Map<WatchScope, Map<String, UUID>> wanted) {
+    owners = wanted;
+  }
+
+  void add(WatchScope scope, String name, UUID unitId) {
+    owners.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(name, unitId);
+  }
+
+  void removeUnit(UUID unitId) {
+    owners.values().forEach(names -> names.values().removeIf(unitId::equals));
+  }
+
+  void clear() {
+    owners = new ConcurrentHashMap<>();
+  }
+
+  boolean covers(WatchScope scope) {
+    return owners.containsKey(scope);
+  }
+
+  /** The unit whose object this is; {@code null} for an object of no unit. */
+  UUID unitOf(WatchScope scope, String name) {
+    Map<String, UUID> names = owners.get(scope);
+    return names == null ? null : names.get(name);
+  }
+
+  /** A watch saw the object change ({@code version}) or go away ({@code null}). */
+  void seen(WatchScope scope, String name, String version) {
+    Map<String, String> seen = versions.computeIfAbsent(scope, key -> new ConcurrentHashMap<>());
+    if (version == null) {
+      seen.remove(name);
+    } else {
+      seen.put(name, version);
+    }
+  }
+
+  void forgetVersions(WatchScope scope) {
+    versions.remove(scope);
+  }
+
+  /**
+   * Compares a fresh list (object name → resource version) with the versions last seen, and keeps the list's: the
+   * units of what changed or went away while nothing watched (a watch that ended with 410 Gone, an API server that
+   * restarted), one entry per object. A scope listed for the first time has nothing to compare with; what changed
+   * before it was watched is the periodic refresh's.
+   */
+  List<UUID> relisted(WatchScope scope, Map<String, String> listed) {
+    Map<String, UUID> names = owners.getOrDefault(scope, Map.of());
+    Map<String, String> now = new ConcurrentHashMap<>();
+    listed.forEach((name, version) -> {
+      if (names.containsKey(name)) {
+        now.put(name, version);
+      }
+    });
+    Map<String, String> before = versions.put(scope, now);
+    List<UUID> moved = new ArrayList<>();
+    if (before == null) {
+      return moved;
+    }
+    names.forEach((name, unitId) -> {
+      if (before.containsKey(name) && !before.get(name).equals(now.get(name))) {
+        moved.add(unitId);
+      }
+    });
+    return moved;
+  }
+}

@@ -1,0 +1,50 @@
+package io.tandem.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class WatchedObjectsTest {
+
+  final WatchScope scope = new WatchScope("prod", "apps/v1", "Deployment", "shop");
+  final UUID payments = UUID.randomUUID();
+  final UUID checkout = UUID.randomUUID();
+  final WatchedObjects watched = new WatchedObjects();
+
+  @Test
+  void aFirstListHasNothingToCompareWithAndRefreshesNothing() {
+    watched.add(scope, "payments", payments);
+
+    assertThat(watched.relisted(scope, Map.of("payments", "7"))).isEmpty();
+  }
+
+  @Test
+  void aRelistRefreshesTheUnitsWhoseObjectsMovedOrWentAwayWhileNothingWatched() {
+    watched.add(scope, "payments", payments);
+    watched.add(scope, "checkout", checkout);
+    watched.add(scope, "cart", UUID.randomUUID());
+    watched.relisted(scope, Map.of("payments", "7", "checkout", "8", "cart", "9", "someone-elses", "1"));
+
+    assertThat(watched.relisted(scope, Map.of("payments", "12", "cart", "9", "someone-elses", "2")))
+        .containsExactlyInAnyOrder(payments, checkout);
+  }
+
+  @Test
+  void aRelistComparesWithTheVersionsTheWatchSawLast() {
+    watched.add(scope, "payments", payments);
+    watched.relisted(scope, Map.of("payments", "7"));
+    watched.seen(scope, "payments", "12");
+
+    assertThat(watched.relisted(scope, Map.of("payments", "12"))).isEmpty();
+  }
+
+  @Test
+  void aDestroyedUnitOwnsNoObjectAnyMore() {
+    watched.add(scope, "payments", payments);
+    watched.removeUnit(payments);
+
+    assertThat(watched.unitOf(scope, "payments")).isNull();
+  }
+}
