@@ -1,7 +1,7 @@
 package io.tandem.security;
 
-import io.tandem.common.web.ListResponse;
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.query.WhereSql;
 import java.time.Instant;
 import java.time.OffsetDateTime;

@@ -2,9 +2,9 @@ package io.tandem.security;
 
 import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.common.web.Authors;
-import io.tandem.common.web.ListResponse;
-import io.tandem.common.web.PageRequest;
 import io.tandem.query.WhereAttributes;
 import io.tandem.query.WhereSql;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.tandem.webhook;
 
 import io.tandem.common.error.TandemException;
-import io.tandem.common.web.ListResponse;
+import io.tandem.common.paging.ListResponse;
 import java.net.URI;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;

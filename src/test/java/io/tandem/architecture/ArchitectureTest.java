@@ -7,9 +7,8 @@ import com.tngtech.archunit.library.freeze.FreezingArchRule;
 import org.junit.jupiter.api.Test;
 
 /**
- * The production code holds to {@link ArchitectureRules}. Domain code that still speaks library types (fabric8 in
- * target, Jackson merge patches, common.web) is frozen in src/test/resources/archunit_store: a new
- * violation fails, and the list shrinks as ports replace them.
+ * The production code holds to {@link ArchitectureRules}. Domain code that still speaks web types (JSON merge patches,
+ * ETags) is frozen in src/test/resources/archunit_store: a new violation fails, and the list only shrinks.
  */
 class ArchitectureTest {
 

@@ -1,6 +1,7 @@
 package io.tandem.common.web;
 
 import io.tandem.common.error.TandemException;
+import io.tandem.common.naming.Labels;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

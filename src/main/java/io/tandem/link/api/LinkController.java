@@ -1,7 +1,7 @@
 package io.tandem.link.api;
 
+import io.tandem.common.paging.ListResponse;
 import io.tandem.common.web.Authors;
-import io.tandem.common.web.ListResponse;
 import io.tandem.link.domain.Link;
 import io.tandem.link.domain.LinkService;
 import io.tandem.unit.domain.Unit;

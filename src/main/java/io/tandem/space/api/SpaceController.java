@@ -1,8 +1,8 @@
 package io.tandem.space.api;
 
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.common.web.Authors;
-import io.tandem.common.web.ListResponse;
-import io.tandem.common.web.PageRequest;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceCreated;
 import io.tandem.space.domain.SpaceService;

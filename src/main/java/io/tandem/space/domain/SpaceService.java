@@ -2,11 +2,11 @@ package io.tandem.space.domain;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
-import io.tandem.common.web.Labels;
-import io.tandem.common.web.ListResponse;
+import io.tandem.common.naming.Labels;
+import io.tandem.common.naming.Slugs;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.common.web.MergePatch;
-import io.tandem.common.web.PageRequest;
-import io.tandem.common.web.Slugs;
 import io.tandem.query.WhereAttributes;
 import io.tandem.query.WhereSql;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package io.tandem.space.domain;
 
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.query.WhereSql;
 import java.util.List;
 import java.util.Optional;

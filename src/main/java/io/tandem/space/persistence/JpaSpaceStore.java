@@ -1,7 +1,7 @@
 package io.tandem.space.persistence;
 
 import io.tandem.common.config.JsonColumns;
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceStore;

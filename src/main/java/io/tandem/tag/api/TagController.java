@@ -2,8 +2,8 @@ package io.tandem.tag.api;
 
 import io.tandem.common.bulk.BulkError;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.paging.ListResponse;
 import io.tandem.common.web.Authors;
-import io.tandem.common.web.ListResponse;
 import io.tandem.tag.domain.Tag;
 import io.tandem.tag.domain.TagService;
 import io.tandem.target.api.BulkActionsApi.BulkResponse;

@@ -2,7 +2,7 @@ package io.tandem.tag.domain;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
-import io.tandem.common.web.Slugs;
+import io.tandem.common.naming.Slugs;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.target.domain.BulkActions;

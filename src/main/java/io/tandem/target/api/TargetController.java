@@ -1,9 +1,9 @@
 package io.tandem.target.api;
 
 import io.tandem.common.error.TandemException;
-import io.tandem.common.web.ListResponse;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.common.web.MergePatch;
-import io.tandem.common.web.PageRequest;
 import io.tandem.target.domain.ServedKubeconfig;
 import io.tandem.target.domain.Target;
 import io.tandem.target.domain.TargetService;

@@ -1,7 +1,7 @@
 package io.tandem.target.api;
 
-import io.tandem.common.web.ListResponse;
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.target.domain.ActionService;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.worker.UnitAction;

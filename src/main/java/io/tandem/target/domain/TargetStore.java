@@ -1,6 +1,6 @@
 package io.tandem.target.domain;
 
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.PageRequest;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;

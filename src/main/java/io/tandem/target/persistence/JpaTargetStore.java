@@ -1,6 +1,6 @@
 package io.tandem.target.persistence;
 
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.target.domain.ClusterHealth;
 import io.tandem.target.domain.Target;
 import io.tandem.target.domain.TargetStore;

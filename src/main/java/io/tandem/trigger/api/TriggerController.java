@@ -1,6 +1,6 @@
 package io.tandem.trigger.api;
 
-import io.tandem.common.web.ListResponse;
+import io.tandem.common.paging.ListResponse;
 import io.tandem.trigger.domain.TriggerService;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;

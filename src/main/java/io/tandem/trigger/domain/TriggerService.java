@@ -2,8 +2,8 @@ package io.tandem.trigger.domain;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.naming.Slugs;
 import io.tandem.common.web.MergePatch;
-import io.tandem.common.web.Slugs;
 import io.tandem.function.domain.FunctionKind;
 import io.tandem.function.domain.FunctionRegistry;
 import io.tandem.space.domain.Space;

@@ -1,10 +1,10 @@
 package io.tandem.unit.api;
 
 import io.tandem.common.error.TandemException;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.common.web.Authors;
 import io.tandem.common.web.ETags;
-import io.tandem.common.web.ListResponse;
-import io.tandem.common.web.PageRequest;
 import io.tandem.security.SecretAccess;
 import io.tandem.unit.domain.Approval;
 import io.tandem.unit.domain.GatesAndApprovals;

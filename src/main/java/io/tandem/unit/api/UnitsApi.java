@@ -9,7 +9,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
-import io.tandem.common.web.ListResponse;
+import io.tandem.common.paging.ListResponse;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.http.HttpHeaders;

@@ -2,9 +2,9 @@ package io.tandem.unit.domain;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.naming.Labels;
+import io.tandem.common.naming.Slugs;
 import io.tandem.common.web.ETags;
-import io.tandem.common.web.Labels;
-import io.tandem.common.web.Slugs;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.SecretMasker;

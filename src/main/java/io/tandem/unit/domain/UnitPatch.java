@@ -1,6 +1,6 @@
 package io.tandem.unit.domain;
 
-import io.tandem.common.web.Labels;
+import io.tandem.common.naming.Labels;
 import io.tandem.space.domain.DriftMode;
 import java.util.Collections;
 import java.util.EnumSet;

@@ -2,8 +2,8 @@ package io.tandem.unit.domain;
 
 import io.tandem.common.access.AccessCheck;
 import io.tandem.common.error.TandemException;
-import io.tandem.common.web.ListResponse;
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.UnifiedDiff;

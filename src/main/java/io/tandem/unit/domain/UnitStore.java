@@ -1,6 +1,6 @@
 package io.tandem.unit.domain;
 
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.query.WhereSql;
 import java.time.Instant;
 import java.util.List;

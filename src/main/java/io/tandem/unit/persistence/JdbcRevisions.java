@@ -5,7 +5,7 @@ import static io.tandem.unit.persistence.SqlTimes.timestamp;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.hash.ContentHash;
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.NewRevision;
 import io.tandem.unit.domain.Revision;

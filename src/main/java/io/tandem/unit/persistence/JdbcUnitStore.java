@@ -4,7 +4,7 @@ import static io.tandem.unit.persistence.SqlTimes.instant;
 import static io.tandem.unit.persistence.SqlTimes.timestamp;
 
 import io.tandem.common.config.JsonColumns;
-import io.tandem.common.web.PageRequest;
+import io.tandem.common.paging.PageRequest;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.unit.domain.Drift;

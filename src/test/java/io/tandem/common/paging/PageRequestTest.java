@@ -1,4 +1,4 @@
-package io.tandem.common.web;
+package io.tandem.common.paging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

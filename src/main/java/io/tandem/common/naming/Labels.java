@@ -1,4 +1,4 @@
-package io.tandem.common.web;
+package io.tandem.common.naming;
 
 import io.tandem.common.error.TandemException;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.tandem.common.web;
+package io.tandem.common.paging;
 
 import io.tandem.common.error.TandemException;
 import java.nio.charset.StandardCharsets;
