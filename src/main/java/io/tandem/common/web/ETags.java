@@ -2,9 +2,11 @@ package io.tandem.common.web;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
-import java.util.Map;
 
-/** Strong entity tags carrying a resource's {@code version}, and the {@code If-Match} check against them. */
+/**
+ * Strong entity tags carrying a resource's {@code version}, and the version an {@code If-Match} names (which {@link
+ * io.tandem.common.concurrency.ExpectedVersion} then checks).
+ */
 public final class ETags {
 
   private ETags() {}
@@ -34,16 +36,6 @@ public final class ETags {
     } catch (NumberFormatException e) {
       throw new TandemException(
           ProblemCode.PRECONDITION_FAILED, "If-Match " + ifMatch.trim() + " does not name a version of this resource.");
-    }
-  }
-
-  /** Throws 412 when {@code expected} is set and differs from {@code current}. */
-  public static void check(Long expected, long current, String what) {
-    if (expected != null && expected != current) {
-      throw new TandemException(
-          ProblemCode.PRECONDITION_FAILED,
-          "If-Match \"" + expected + "\" is stale: " + what + " is at version " + current + ".",
-          Map.of("currentVersion", current));
     }
   }
 }

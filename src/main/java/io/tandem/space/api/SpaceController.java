@@ -3,6 +3,7 @@ package io.tandem.space.api;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.common.web.Authors;
+import io.tandem.common.web.MergePatches;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceCreated;
 import io.tandem.space.domain.SpaceService;
@@ -55,7 +56,7 @@ class SpaceController implements SpacesApi {
 
   @Override
   public SpaceResponse patchSpace(String space, JsonNode patch) {
-    return SpaceResponse.from(spaces.patch(space, patch));
+    return SpaceResponse.from(spaces.patch(space, MergePatches.read(patch, SpaceService.PATCHABLE)));
   }
 
   @Override

@@ -6,7 +6,7 @@ import io.tandem.common.naming.Labels;
 import io.tandem.common.naming.Slugs;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.common.web.MergePatch;
+import io.tandem.common.patch.MergePatch;
 import io.tandem.query.WhereAttributes;
 import io.tandem.query.WhereSql;
 import java.time.Clock;
@@ -16,12 +16,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.JsonNode;
 
 @Service
 public class SpaceService {
 
-  static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode", "requiredApprovals");
+  public static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode", "requiredApprovals");
 
   private final SpaceStore store;
   private final Clock clock;
@@ -60,8 +59,7 @@ public class SpaceService {
     return page.page(store.list(page, WhereSql.of(where, WhereAttributes.SPACES)), Space::slug);
   }
 
-  public Space patch(String slug, JsonNode body) {
-    MergePatch patch = MergePatch.of(body, PATCHABLE);
+  public Space patch(String slug, MergePatch patch) {
     return store
         .update(slug, current -> applyPatch(current, patch))
         .orElseThrow(() -> TandemException.notFound("Space '" + slug + "' does not exist."));

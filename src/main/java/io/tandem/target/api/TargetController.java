@@ -3,7 +3,7 @@ package io.tandem.target.api;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.common.web.MergePatch;
+import io.tandem.common.web.MergePatches;
 import io.tandem.target.domain.ServedKubeconfig;
 import io.tandem.target.domain.Target;
 import io.tandem.target.domain.TargetService;
@@ -48,7 +48,7 @@ class TargetController implements TargetsApi {
 
   @Override
   public TargetResponse patchTarget(String target, JsonNode patch) {
-    return TargetResponse.from(targets.patch(target, MergePatch.of(patch, TargetService.PATCHABLE)));
+    return TargetResponse.from(targets.patch(target, MergePatches.read(patch, TargetService.PATCHABLE)));
   }
 
   @Override

@@ -7,7 +7,7 @@ import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Slugs;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.common.web.MergePatch;
+import io.tandem.common.patch.MergePatch;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -1,6 +1,7 @@
 package io.tandem.trigger.api;
 
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.MergePatches;
 import io.tandem.trigger.domain.TriggerService;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;
@@ -35,7 +36,7 @@ class TriggerController implements TriggersApi {
 
   @Override
   public TriggerResponse patchTrigger(String space, String trigger, JsonNode patch) {
-    return TriggerResponse.from(triggers.patch(space, trigger, patch));
+    return TriggerResponse.from(triggers.patch(space, trigger, MergePatches.read(patch, TriggerService.PATCHABLE)));
   }
 
   @Override

@@ -3,7 +3,7 @@ package io.tandem.trigger.domain;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Slugs;
-import io.tandem.common.web.MergePatch;
+import io.tandem.common.patch.MergePatch;
 import io.tandem.function.domain.FunctionKind;
 import io.tandem.function.domain.FunctionRegistry;
 import io.tandem.space.domain.Space;
@@ -12,12 +12,10 @@ import io.tandem.unit.domain.GatesAndApprovals;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.JsonNode;
 
 /**
  * A space's triggers. Every change to them checks the head revision of each unit of the space again, so the gates
@@ -26,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 @Service
 public class TriggerService {
 
-  static final Set<String> PATCHABLE = Set.of("function", "args", "description", "disabled");
+  public static final Set<String> PATCHABLE = Set.of("function", "args", "description", "disabled");
 
   private final TriggerStore store;
   private final FunctionRegistry registry;
@@ -69,25 +67,13 @@ public class TriggerService {
     return store.list(space);
   }
 
-  public Trigger patch(String space, String slug, JsonNode body) {
-    MergePatch patch = MergePatch.of(body, PATCHABLE);
+  public Trigger patch(String space, String slug, MergePatch patch) {
     Trigger current = get(space, slug);
     String function = patch.has("function") ? patch.text("function") : current.function();
     List<String> args = current.args();
     if (patch.has("args")) {
-      args = new ArrayList<>();
-      JsonNode given = body.get("args");
-      if (!given.isNull()) {
-        if (!given.isArray()) {
-          throw TandemException.validation("Field 'args' must be a list of strings.");
-        }
-        for (JsonNode arg : given) {
-          if (!arg.isString()) {
-            throw TandemException.validation("Field 'args' must be a list of strings.");
-          }
-          args.add(arg.stringValue());
-        }
-      }
+      List<String> given = patch.texts("args");
+      args = given == null ? List.of() : given;
     }
     args = validated(function, args);
     String description = patch.has("description") ? patch.text("description") : current.description();

@@ -1,6 +1,7 @@
 package io.tandem.unit.api;
 
-import io.tandem.common.web.MergePatch;
+import io.tandem.common.patch.MergePatch;
+import io.tandem.common.web.MergePatches;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.unit.domain.UnitPatch;
 import io.tandem.unit.domain.UnitPatch.Field;
@@ -25,7 +26,7 @@ final class UnitPatches {
 
   /** A patch of a unit's metadata and data. */
   static UnitPatch patch(JsonNode body) {
-    MergePatch patch = MergePatch.of(body, PATCHABLE);
+    MergePatch patch = MergePatches.read(body, PATCHABLE);
     Set<Field> fields = EnumSet.noneOf(Field.class);
     FIELDS.forEach((name, field) -> {
       if (patch.has(name)) {
@@ -43,6 +44,6 @@ final class UnitPatches {
 
   /** The body of a restore: only a change description can be given. */
   static String restoreDescription(JsonNode body) {
-    return MergePatch.of(body, Set.of(DESCRIPTION)).text(DESCRIPTION);
+    return MergePatches.read(body, Set.of(DESCRIPTION)).text(DESCRIPTION);
   }
 }

@@ -1,10 +1,10 @@
 package io.tandem.unit.domain;
 
+import io.tandem.common.concurrency.ExpectedVersion;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Labels;
 import io.tandem.common.naming.Slugs;
-import io.tandem.common.web.ETags;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.SecretMasker;
@@ -191,7 +191,7 @@ public class UnitCommands {
   /** Deletes the unit and its revisions; refused (409) while it is live on a target, unless {@code force}. */
   public void delete(String space, String slug, boolean force, Long expectedVersion) {
     Unit current = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
-    ETags.check(expectedVersion, current.version(), "unit '" + slug + "'");
+    ExpectedVersion.check(expectedVersion, current.version(), "unit '" + slug + "'");
     if (!force && current.metadata().target() != null && current.liveRevisionNum() > 0) {
       throw TandemException.conflict(
           "Unit '" + slug + "' is live on target '" + current.metadata().target()
@@ -216,7 +216,7 @@ public class UnitCommands {
    */
   private Unit change(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
     Unit current = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
-    ETags.check(expectedVersion, current.version(), "unit '" + slug + "'");
+    ExpectedVersion.check(expectedVersion, current.version(), "unit '" + slug + "'");
     UnitChange result = change.apply(current);
     if (result.isNone()) {
       return current;

@@ -1,7 +1,6 @@
 package io.tandem.common.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tandem.common.error.ProblemCode;
@@ -51,27 +50,5 @@ class ETagsTest {
         .isInstanceOfSatisfying(
             TandemException.class, e -> assertThat(e.code()).isEqualTo(ProblemCode.PRECONDITION_FAILED))
         .hasMessageContaining("does not name a version");
-  }
-
-  @Test
-  void staleVersionFailsWithTheCurrentVersion() {
-    assertThatThrownBy(() -> ETags.check(6L, 7, "unit 'api'"))
-        .isInstanceOfSatisfying(
-            TandemException.class,
-            e -> {
-              assertThat(e.code()).isEqualTo(ProblemCode.PRECONDITION_FAILED);
-              assertThat(e.properties()).containsEntry("currentVersion", 7L);
-            })
-        .hasMessageContaining("unit 'api' is at version 7");
-  }
-
-  @Test
-  void matchingVersionPasses() {
-    assertThatCode(() -> ETags.check(7L, 7, "unit 'api'")).doesNotThrowAnyException();
-  }
-
-  @Test
-  void noExpectationPasses() {
-    assertThatCode(() -> ETags.check(null, 7, "unit 'api'")).doesNotThrowAnyException();
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.patch.MergePatch;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -16,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-class MergePatchTest {
+class MergePatchesTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final Set<String> FIELDS = Set.of("displayName", "labels", "target");
@@ -37,9 +38,9 @@ class MergePatchTest {
 
   @Test
   void absentBodyIsAnEmptyPatch() {
-    assertThat(MergePatch.of(null, FIELDS).has("displayName")).isFalse();
+    assertThat(MergePatches.read(null, FIELDS).has("displayName")).isFalse();
     assertThat(patch("null").has("displayName")).isFalse();
-    assertThat(MergePatch.of(null, FIELDS).mergeMap("labels", CURRENT)).isEqualTo(CURRENT);
+    assertThat(MergePatches.read(null, FIELDS).mergeMap("labels", CURRENT)).isEqualTo(CURRENT);
   }
 
   @Test
@@ -116,9 +117,37 @@ class MergePatchTest {
         .hasMessage("Field 'labels' must be an object of strings.");
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"1.0", "1.5", "\"3\"", "true", "9223372036854775808"})
+  void integerOfAFractionAStringOrABeyondLongNumberIsRejected(String value) {
+    MergePatch patch = MergePatches.read(JSON.readTree("{\"n\": " + value + "}"), Set.of("n"));
+
+    assertValidationFailed(() -> patch.integer("n")).hasMessage("Field 'n' must be a whole number.");
+  }
+
+  @Test
+  void integerReadsWholeNumbersUpToLongsRange() {
+    MergePatch patch = MergePatches.read(JSON.readTree("{\"n\": 9223372036854775807, \"m\": 2}"), Set.of("n", "m"));
+
+    assertThat(patch.integer("n")).isEqualTo(Long.MAX_VALUE);
+    assertThat(patch.integer("m")).isEqualTo(2L);
+  }
+
+  @Test
+  void textsReadsAListOfStringsAndRejectsAnythingElse() {
+    Set<String> args = Set.of("args");
+
+    assertThat(MergePatches.read(JSON.readTree("{\"args\": [\"a\", \"b\"]}"), args).texts("args")).containsExactly("a", "b");
+    assertThat(MergePatches.read(JSON.readTree("{\"args\": null}"), args).texts("args")).isNull();
+    assertValidationFailed(() -> MergePatches.read(JSON.readTree("{\"args\": [\"a\", 1]}"), args).texts("args"))
+        .hasMessage("Field 'args' must be a list of strings.");
+    assertValidationFailed(() -> MergePatches.read(JSON.readTree("{\"args\": \"a\"}"), args).texts("args"))
+        .hasMessage("Field 'args' must be a list of strings.");
+  }
+
   private static MergePatch patch(String json) {
     JsonNode body = JSON.readTree(json);
-    return MergePatch.of(body, FIELDS);
+    return MergePatches.read(body, FIELDS);
   }
 
   private static AbstractThrowableAssert<?, ? extends Throwable> assertValidationFailed(ThrowingCallable call) {
