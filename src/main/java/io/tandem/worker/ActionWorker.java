@@ -78,7 +78,7 @@ public class ActionWorker implements SmartLifecycle {
     abandoning = false;
     running = true;
     for (int i = 0; i < threads; i++) {
-      pool.submit(this::loop);
+      pool.execute(this::loop);
     }
   }
 

@@ -52,7 +52,7 @@ class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
     for (TargetStore.Stored stored : store.all()) {
       String slug = stored.target().slug();
       try {
-        executor.submit(() -> {
+        executor.execute(() -> {
           try {
             targets.check(slug);
           } catch (RuntimeException e) {
