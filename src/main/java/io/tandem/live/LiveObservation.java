@@ -2,8 +2,8 @@ package io.tandem.live;
 
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.function.domain.FunctionRunner;
-import io.tandem.target.domain.ObjectKey;
-import io.tandem.target.domain.ObjectOwner;
+import io.tandem.targets.domain.ObjectKey;
+import io.tandem.targets.domain.ObjectOwner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

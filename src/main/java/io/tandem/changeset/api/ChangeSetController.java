@@ -3,7 +3,7 @@ package io.tandem.changeset.api;
 import io.tandem.changeset.domain.ChangeSet;
 import io.tandem.changeset.domain.ChangeSetService;
 import io.tandem.common.paging.ListResponse;
-import io.tandem.target.api.BulkActionsApi.BulkResponse;
+import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RestController;

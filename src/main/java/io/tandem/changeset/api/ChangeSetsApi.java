@@ -7,7 +7,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
-import io.tandem.target.api.BulkActionsApi.BulkResponse;
+import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.http.MediaType;

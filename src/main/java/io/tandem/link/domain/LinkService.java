@@ -4,7 +4,7 @@ import io.tandem.common.access.AccessCheck;
 import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
-import io.tandem.target.domain.UnitDependencies;
+import io.tandem.targets.domain.UnitDependencies;
 import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;

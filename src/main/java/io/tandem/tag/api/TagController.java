@@ -6,7 +6,7 @@ import io.tandem.common.paging.ListResponse;
 import io.tandem.common.web.Authors;
 import io.tandem.tag.domain.Tag;
 import io.tandem.tag.domain.TagService;
-import io.tandem.target.api.BulkActionsApi.BulkResponse;
+import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.net.URI;
 import java.security.Principal;
 import java.util.List;

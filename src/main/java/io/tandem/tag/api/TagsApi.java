@@ -9,7 +9,7 @@ import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.bulk.BulkError;
 import io.tandem.common.paging.ListResponse;
-import io.tandem.target.api.BulkActionsApi.BulkResponse;
+import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.security.Principal;
 import java.time.Instant;
 import java.util.List;

@@ -5,7 +5,7 @@ import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Slugs;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
-import io.tandem.target.domain.BulkActions;
+import io.tandem.targets.domain.BulkActions;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;

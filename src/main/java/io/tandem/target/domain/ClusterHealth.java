@@ -1,6 +1,0 @@
-package io.tandem.target.domain;
-
-import java.time.Instant;
-
-/** The outcome of one health check; {@code error} says why a cluster could not be reached. */
-public record ClusterHealth(boolean reachable, String serverVersion, Integer latencyMs, String error, Instant checkedAt) {}

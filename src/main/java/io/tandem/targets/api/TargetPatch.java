@@ -1,0 +1,16 @@
+package io.tandem.targets.api;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** Documents the merge patch of a target; the controller reads the raw JSON to tell absent fields from nulls. */
+@Schema(name = "TargetPatch", description = "JSON merge patch (RFC 7386): absent fields stay; the slug cannot change")
+record TargetPatch(
+    @Schema(description = "Write-only. Its certificate-authority-data, client-certificate-data and client-key-data"
+        + " must be base64 PEM, or the request is 400 validation-failed") String kubeconfig,
+    String context,
+    String namespace,
+    String server,
+    @Schema(description = "Write-only bearer token") String token,
+    @Schema(description = "The cluster's CA: PEM certificate(s), base64 on one line; anything else is 400"
+        + " validation-failed") String caData,
+    Boolean insecureSkipTlsVerify) {}

@@ -1,0 +1,84 @@
+package io.tandem.targets.api;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
+import io.tandem.common.paging.ListResponse;
+import java.util.UUID;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+@Tag(name = "actions", description = "Apply and destroy units on their targets; the action queue")
+@RequestMapping(path = "/api/v1", produces = MediaType.APPLICATION_JSON_VALUE)
+public interface UnitActionsApi {
+
+  String WAIT = "Seconds to wait for the action to finish (at most 300); without it the call returns at once";
+
+  @Operation(
+      operationId = "applyUnit",
+      summary = "Apply a revision (default head) of the unit to its target",
+      description = "Server-side apply with field manager tandem, Namespaces and CRDs first, objects without a namespace"
+          + " in the target's namespace; objects of the previously live revision that this one drops are deleted,"
+          + " unless another unit has applied them since. One object belongs to one unit: an apply of an object that"
+          + " another unit applied on the same target is 409 object-owned-by-another-unit (naming that unit and the"
+          + " object), and changes nothing, unless takeOver=true.")
+  @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
+  @ApiResponse(responseCode = "200", description = "Finished within wait")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
+  @PostMapping("/spaces/{space}/units/{unit}/apply")
+  ResponseEntity<UnitActionResponse> applyUnit(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = "A revision reference; default head") @RequestParam(defaultValue = "head") String revision,
+      @Parameter(description = WAIT) @RequestParam(required = false) Integer wait,
+      @Parameter(description = "Take over objects that other units applied on this target: they become this unit's,"
+          + " and the units they were taken from report them missing (not drift) and no longer delete them")
+          @RequestParam(defaultValue = "false") boolean takeOver);
+
+  @Operation(
+      operationId = "refreshUnit",
+      summary = "Read the unit's objects from its target and compare them with the live revision",
+      description = "A drift is captured as a new revision (source Refresh) holding only the live changes, with the"
+          + " field managers that made them; with dryRun it is only reported. Controller-owned fields are not adopted.")
+  @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
+  @ApiResponse(responseCode = "200", description = "Finished within wait")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
+  @PostMapping("/spaces/{space}/units/{unit}/refresh")
+  ResponseEntity<UnitActionResponse> refreshUnit(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = "Only report drift; capture nothing") @RequestParam(defaultValue = "false") boolean dryRun,
+      @Parameter(description = WAIT) @RequestParam(required = false) Integer wait);
+
+  @Operation(operationId = "destroyUnit", summary = "Delete the unit's objects from its target")
+  @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
+  @ApiResponse(responseCode = "200", description = "Finished within wait")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
+  @PostMapping("/spaces/{space}/units/{unit}/destroy")
+  ResponseEntity<UnitActionResponse> destroyUnit(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = WAIT) @RequestParam(required = false) Integer wait);
+
+  @Operation(operationId = "listUnitActions", summary = "A unit's actions, newest first")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
+  @GetMapping("/spaces/{space}/units/{unit}/actions")
+  ListResponse<UnitActionResponse> listUnitActions(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
+      @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
+
+  @Operation(operationId = "getAction", summary = "An action")
+  @Access(value = Access.Who.ANY_CALLER)
+  @GetMapping("/actions/{id}")
+  UnitActionResponse getAction(@PathVariable("id") UUID id, java.security.Principal principal);
+}

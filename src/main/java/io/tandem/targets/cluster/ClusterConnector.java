@@ -1,0 +1,155 @@
+package io.tandem.targets.cluster;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.VersionInfo;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.net.OutboundPolicy;
+import io.tandem.common.net.RemoteFailures;
+import io.tandem.targets.domain.ClusterHealth;
+import io.tandem.targets.domain.Target;
+import io.tandem.targets.domain.TargetCredentials;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.springframework.stereotype.Component;
+
+/** Builds Kubernetes clients from credentials, and checks that a cluster answers. */
+@Component
+public class ClusterConnector {
+
+  private static final int CONNECT_TIMEOUT_MS = 3_000;
+  private static final int REQUEST_TIMEOUT_MS = 10_000;
+
+  /** Kubernetes' own Status reasons: named in errors as one of this fixed set, never as the text a server sent. */
+  private static final Set<String> STATUS_REASONS = Set.of("BadRequest", "Unauthorized", "Forbidden", "NotFound",
+      "AlreadyExists", "Conflict", "Gone", "Invalid", "ServerTimeout", "Timeout", "TooManyRequests", "MethodNotAllowed",
+      "NotAcceptable", "RequestEntityTooLarge", "UnsupportedMediaType", "InternalError", "Expired", "ServiceUnavailable");
+
+  private final Clock clock;
+  private final OutboundPolicy outbound;
+
+  public ClusterConnector(Clock clock, OutboundPolicy outbound) {
+    this.clock = clock;
+    this.outbound = outbound;
+  }
+
+  /**
+   * At registration: refuses credentials whose server (or proxy) is a destination this server must not call.
+   *
+   * @throws TandemException {@code destination-not-allowed}
+   */
+  public void requireAllowed(TargetCredentials credentials) {
+    String field = credentials.kubeconfig() != null ? "kubeconfig" : "server";
+    for (URI destination : destinations(config(credentials, null))) {
+      outbound.requireAllowed(field, destination);
+    }
+  }
+
+  /**
+   * The client configuration the credentials describe.
+   *
+   * @throws TandemException {@code validation-failed} for a kubeconfig that cannot be read (without its content)
+   */
+  public Config config(TargetCredentials credentials, String namespace) {
+    Config config;
+    if (credentials.kubeconfig() != null) {
+      try {
+        config = Config.fromKubeconfig(credentials.context(), credentials.kubeconfig(), null);
+      } catch (RuntimeException e) {
+        throw TandemException.validation(
+            "Field 'kubeconfig' cannot be read as a kubeconfig" + (credentials.context() == null ? "" : " with context '" + credentials.context() + "'") + ".");
+      }
+      if (config.getMasterUrl() == null || config.getMasterUrl().isBlank()) {
+        throw TandemException.validation("Field 'kubeconfig' names no cluster server" + (credentials.context() == null ? "" : " for context '" + credentials.context() + "'") + ".");
+      }
+    } else {
+      config =
+          new ConfigBuilder(Config.empty())
+              .withMasterUrl(credentials.server())
+              .withOauthToken(credentials.token())
+              .withCaCertData(credentials.caData())
+              .withTrustCerts(credentials.insecureSkipTlsVerify())
+              .withDisableHostnameVerification(credentials.insecureSkipTlsVerify())
+              .build();
+    }
+    if (namespace != null) {
+      config.setNamespace(namespace);
+    }
+    config.setConnectionTimeout(CONNECT_TIMEOUT_MS);
+    config.setRequestTimeout(REQUEST_TIMEOUT_MS);
+    config.setRequestRetryBackoffLimit(0);
+    return config;
+  }
+
+  /**
+   * A client, once the server (and proxy) it would call are checked again: DNS may have changed since registration.
+   *
+   * @throws TandemException {@code destination-not-allowed}
+   */
+  public KubernetesClient connect(TargetCredentials credentials, String namespace) {
+    Config config = config(credentials, namespace);
+    String field = credentials.kubeconfig() != null ? "kubeconfig" : "server";
+    for (URI destination : destinations(config)) {
+      try {
+        outbound.resolveAllowed(field, destination);
+      } catch (UnknownHostException e) {
+        // the client fails on its own, as "host not found"
+      }
+    }
+    return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  /** A connection to a target's cluster, its client in the target's namespace. */
+  Connection connect(Target target, TargetCredentials credentials) {
+    return new Connection(target, connect(credentials, target.namespace()));
+  }
+
+  /** Where a client with this configuration opens connections: the API server, and a proxy when one is set. */
+  private static List<URI> destinations(Config config) {
+    List<URI> destinations = new ArrayList<>();
+    for (String url : new String[] {config.getMasterUrl(), config.getHttpsProxy(), config.getHttpProxy()}) {
+      if (url != null && !url.isBlank()) {
+        try {
+          destinations.add(URI.create(url.strip()));
+        } catch (IllegalArgumentException e) {
+          throw TandemException.validation("The cluster server or proxy is not a URL.");
+        }
+      }
+    }
+    return destinations;
+  }
+
+  /** Asks the cluster for its version; never throws. The error names the failure, not the credentials. */
+  public ClusterHealth check(TargetCredentials credentials) {
+    long start = System.nanoTime();
+    try (KubernetesClient client = connect(credentials, null)) {
+      VersionInfo version = client.getKubernetesVersion();
+      int latency = (int) Duration.ofNanos(System.nanoTime() - start).toMillis();
+      return new ClusterHealth(true, version == null ? null : version.getGitVersion(), latency, null, clock.instant());
+    } catch (RuntimeException e) {
+      return new ClusterHealth(false, null, null, describe(e), clock.instant());
+    }
+  }
+
+  /**
+   * A failure in words of our own: the HTTP status and Kubernetes reason of an answer, or a generic network reason.
+   * Never the text the server sent, which may be anything when the "cluster" is some other service.
+   */
+  public static String describe(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof KubernetesClientException k && k.getCode() > 0) {
+        String reason = k.getStatus() == null ? null : k.getStatus().getReason();
+        return "HTTP " + k.getCode() + " from the cluster" + (reason != null && STATUS_REASONS.contains(reason) ? " (" + reason + ")" : "");
+      }
+    }
+    return RemoteFailures.reason(e, "the cluster could not be reached or read");
+  }
+}

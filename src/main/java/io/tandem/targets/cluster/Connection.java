@@ -1,0 +1,34 @@
+package io.tandem.targets.cluster;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tandem.targets.domain.ApplyReport;
+import io.tandem.targets.domain.ClusterSession;
+import io.tandem.targets.domain.ObjectKey;
+import io.tandem.targets.domain.Target;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** An open client to a target's cluster, with the target; closing it closes the client. */
+public record Connection(Target target, KubernetesClient client) implements ClusterSession {
+
+  @Override
+  public ApplyReport apply(String data, String previousData, Set<ObjectKey> spare) {
+    return ClusterApplier.apply(client, target.namespace(), data, previousData, spare);
+  }
+
+  @Override
+  public ApplyReport destroy(String data, Set<ObjectKey> spare) {
+    return ClusterApplier.destroy(client, target.namespace(), data, spare);
+  }
+
+  @Override
+  public List<Map<String, Object>> read(String data) {
+    return ClusterApplier.read(client, target.namespace(), data);
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+}

@@ -1,0 +1,155 @@
+package io.tandem.targets.domain;
+
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
+import io.tandem.unit.domain.GatesAndApprovals;
+import io.tandem.unit.domain.RevisionRef;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitQueries;
+import io.tandem.worker.ActionQueue;
+import io.tandem.worker.UnitAction;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+
+/** Queues apply, refresh and destroy for units (apply only of revisions without gates), and lets callers wait. */
+@Service
+public class ActionService {
+
+  static final int MAX_WAIT_SECONDS = 300;
+
+  private final UnitQueries units;
+  private final GatesAndApprovals gates;
+  private final TargetService targets;
+  private final ObjectOwnership ownership;
+  private final ActionQueue queue;
+  private final Clock clock;
+
+  public ActionService(UnitQueries units, GatesAndApprovals gates,
+      TargetService targets, ObjectOwnership ownership, ActionQueue queue, Clock clock) {
+    this.units = units;
+    this.gates = gates;
+    this.targets = targets;
+    this.ownership = ownership;
+    this.queue = queue;
+    this.clock = clock;
+  }
+
+  /**
+   * @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision;
+   *     {@code apply-gated}; {@code object-owned-by-another-unit}
+   */
+  public UnitAction apply(String space, String slug, RevisionRef revision, Integer waitSeconds) {
+    return apply(space, slug, revision, List.of(), false, waitSeconds);
+  }
+
+  /** With {@code takeOver}: the apply may take objects that other units applied. */
+  public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, Integer waitSeconds) {
+    return apply(space, slug, revision, List.of(), takeOver, waitSeconds);
+  }
+
+  /** With {@code after}: the apply waits for those actions (its providers' applies) to finish first. */
+  public UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, Integer waitSeconds) {
+    return apply(space, slug, revision, after, false, waitSeconds);
+  }
+
+  private UnitAction apply(
+      String space, String slug, RevisionRef revision, List<UUID> after, boolean takeOver, Integer waitSeconds) {
+    requireValidWait(waitSeconds);
+    Unit unit = withTarget(space, slug, "applied");
+    int num = units.resolve(unit, revision);
+    List<String> blockers = gates.applyBlockers(unit, num);
+    if (!blockers.isEmpty()) {
+      throw new TandemException(ProblemCode.APPLY_GATED,
+          "Revision " + num + " of unit '" + slug + "' may not be applied: " + String.join("; ", blockers) + ".",
+          Map.of("reasons", blockers));
+    }
+    if (!takeOver) {
+      // the worker checks again when it runs the apply: another unit's apply may come first
+      Target target = targets.get(unit.metadata().target());
+      ownership.requireFree(target, unit.id(), ownership.keys(target, units.dataAt(unit, num)));
+    }
+    return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, now()), waitSeconds);
+  }
+
+  /** Refreshes the unit from its target; without {@code dryRun} a drift is captured as a new revision. */
+  public UnitAction refresh(String space, String slug, boolean dryRun, Integer waitSeconds) {
+    requireValidWait(waitSeconds);
+    Unit unit = withTarget(space, slug, "refreshed");
+    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Refresh, null, dryRun, now()), waitSeconds);
+  }
+
+  public UnitAction destroy(String space, String slug, Integer waitSeconds) {
+    return destroy(space, slug, List.of(), waitSeconds);
+  }
+
+  /** With {@code after}: the destroy waits for those actions (its consumers' destroys) to finish first. */
+  public UnitAction destroy(String space, String slug, List<UUID> after, Integer waitSeconds) {
+    requireValidWait(waitSeconds);
+    Unit unit = withTarget(space, slug, "destroyed");
+    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, false, false, after, now()), waitSeconds);
+  }
+
+  public UnitAction get(UUID id) {
+    return queue.find(id).orElseThrow(() -> TandemException.notFound("Action " + id + " does not exist."));
+  }
+
+  public ListResponse<UnitAction> forUnit(String space, String slug, PageRequest page) {
+    Unit unit = units.get(space, slug);
+    Instant before = page.after() == null ? null : parseCursor(page.after());
+    return page.page(queue.forUnit(unit.id(), before, page.limit() + 1), action -> action.createdAt().toString());
+  }
+
+  private Unit withTarget(String space, String slug, String what) {
+    Unit unit = units.get(space, slug);
+    if (unit.metadata().target() == null) {
+      throw TandemException.conflict("Unit '" + slug + "' has no target to be " + what + " on; set its target first.");
+    }
+    return unit;
+  }
+
+  /** Checked before anything is queued: a request with a bad wait changes nothing. */
+  private static void requireValidWait(Integer waitSeconds) {
+    if (waitSeconds != null && waitSeconds > MAX_WAIT_SECONDS) {
+      throw TandemException.invalidArgument("Parameter 'wait' may be at most " + MAX_WAIT_SECONDS + " seconds.");
+    }
+  }
+
+  /** Polls until the action has finished or the wait is over; returns it as it then is. */
+  private UnitAction waitFor(UnitAction action, Integer waitSeconds) {
+    if (waitSeconds == null || waitSeconds <= 0) {
+      return action;
+    }
+    Instant deadline = clock.instant().plus(Duration.ofSeconds(waitSeconds));
+    UnitAction current = action;
+    while (!current.status().finished() && clock.instant().isBefore(deadline)) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      current = queue.find(action.id()).orElse(current);
+    }
+    return current;
+  }
+
+  private static Instant parseCursor(String after) {
+    try {
+      return Instant.parse(after);
+    } catch (RuntimeException e) {
+      throw TandemException.invalidArgument("Parameter 'cursor' is not a cursor this server returned.");
+    }
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}

@@ -1,0 +1,101 @@
+package io.tandem.targets.domain;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitCommands;
+import io.tandem.unit.domain.UnitQueries;
+import io.tandem.worker.ActionHandler;
+import io.tandem.worker.ActionQueue;
+import io.tandem.worker.UnitAction;
+import io.tandem.worker.UnitAction.Outcome;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+
+/**
+ * The apply action: claims the revision's objects for the unit (refused, with nothing changed, when another unit
+ * applied one and the action does not say takeOver), applies them and prunes what the revision drops.
+ */
+@Component
+class ApplyHandler implements ActionHandler {
+
+  private final UnitQueries units;
+  private final UnitCommands commands;
+  private final TargetService targets;
+  private final ObjectOwnership ownership;
+  private final ActionQueue queue;
+  private final List<ApplyObserver> observers;
+
+  ApplyHandler(UnitQueries units, UnitCommands commands,
+      TargetService targets, ObjectOwnership ownership,
+      ActionQueue queue, List<ApplyObserver> observers) {
+    this.units = units;
+    this.commands = commands;
+    this.targets = targets;
+    this.ownership = ownership;
+    this.queue = queue;
+    this.observers = observers;
+  }
+
+  @Override
+  public UnitAction.Kind kind() {
+    return UnitAction.Kind.Apply;
+  }
+
+  @Override
+  public Outcome run(UnitAction action) {
+    Unit unit = units.get(action.space(), action.unit());
+    String slug = unit.metadata().target();
+    if (slug == null) {
+      return Outcome.failed("ApplyFailed", "The unit has no target.");
+    }
+    ClusterSession session;
+    try {
+      session = targets.connect(slug);
+    } catch (TandemException e) {
+      return Outcome.failed("ApplyFailed", e.getMessage());
+    }
+    try (session) {
+      return apply(unit, action.revisionNum(), action.takeOver(), session);
+    }
+  }
+
+  private Outcome apply(Unit unit, int revision, boolean takeOver, ClusterSession session) {
+    Target target = session.target();
+    String data = units.dataAt(unit, revision);
+    List<ObjectKey> keys = ownership.keys(target, data);
+    Map<ObjectKey, ObjectOwner> takenFrom;
+    try {
+      takenFrom = ownership.claim(target, unit.id(), keys, takeOver);
+    } catch (TandemException e) {
+      return Outcome.failed("ApplyFailed", e.getMessage() + " Nothing was applied.");
+    }
+    commands.recordApply(unit.id(), revision, null);
+    String previous = units.dataAt(unit, unit.liveRevisionNum());
+    Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, previous));
+    ApplyReport report = session.apply(data, previous, others.keySet());
+    if (!report.succeeded()) {
+      return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed at "
+          + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");
+    }
+    ownership.retainOnly(target, unit.id(), keys);
+    observers.forEach(observer -> observer.applied(unit, session, data));
+    commands.recordApply(unit.id(), revision, revision);
+    // the units the objects were taken from see at once that they no longer have them
+    takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(queue::enqueueBackgroundRefresh);
+    return Outcome.completed("ApplyCompleted", "Applied revision " + revision + " to target '" + target.slug() + "': "
+        + report.applied().size() + " object(s) applied" + (report.deleted().isEmpty() ? "" : ", pruned " + report.deleted())
+        + spared(report, others)
+        + (takenFrom.isEmpty() ? "" : "; took over from other units: " + ObjectOwnership.describe(takenFrom))
+        + (report.takenOver().isEmpty() ? "" : "; took over from other field managers: " + String.join(", ", report.takenOver()))
+        + ".");
+  }
+
+  /** {@code ; left X (unit 'a/b'), …}: objects a prune or destroy did not delete, as other units applied them. */
+  static String spared(ApplyReport report, Map<ObjectKey, ObjectOwner> others) {
+    Map<ObjectKey, ObjectOwner> spared = others.entrySet().stream().filter(entry -> report.spared().contains(entry.getKey()))
+        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, java.util.LinkedHashMap::new));
+    return spared.isEmpty() ? "" : "; left " + ObjectOwnership.describe(spared) + " in place, applied by another unit";
+  }
+}

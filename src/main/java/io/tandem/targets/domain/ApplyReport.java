@@ -1,0 +1,15 @@
+package io.tandem.targets.domain;
+
+import java.util.List;
+
+/**
+ * What an apply or destroy did: the objects applied (and deleted) in order, the fields taken from other field
+ * managers, the objects left in place because another unit applied them, and the failure that stopped it, if any.
+ */
+public record ApplyReport(List<String> applied, List<String> deleted, List<String> takenOver, List<ObjectKey> spared,
+    String failedOn, String error) {
+
+  public boolean succeeded() {
+    return error == null;
+  }
+}

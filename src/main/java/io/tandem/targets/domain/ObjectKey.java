@@ -1,0 +1,17 @@
+package io.tandem.targets.domain;
+
+/**
+ * Which object on a cluster: API group, kind, namespace and name. The version is not part of it: {@code apps/v1} and
+ * {@code apps/v1beta2} name the same Deployment.
+ *
+ * @param group the API group, empty for the core group
+ * @param namespace empty for cluster-scoped objects
+ */
+public record ObjectKey(String group, String kind, String namespace, String name) {
+
+  /** {@code apps/Deployment default/paymentservice}, {@code Service default/paymentservice}, {@code Namespace prod}. */
+  @Override
+  public String toString() {
+    return (group.isEmpty() ? "" : group + "/") + kind + " " + (namespace.isEmpty() ? "" : namespace + "/") + name;
+  }
+}

@@ -1,0 +1,82 @@
+package io.tandem.targets.domain;
+
+import io.tandem.targets.TargetProperties;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
+import org.springframework.stereotype.Component;
+
+/**
+ * Checks every target periodically, each on its own thread with short timeouts, so one slow or unreachable cluster
+ * never delays the others.
+ */
+@Component
+class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
+
+  private static final Logger log = LoggerFactory.getLogger(TargetHealthChecks.class);
+
+  private final TargetStore store;
+  private final TargetService targets;
+  private final ClusterClient cluster;
+  private final Duration interval;
+  private final ExecutorService executor =
+      Executors.newFixedThreadPool(4, runnable -> {
+        Thread thread = new Thread(runnable, "target-health");
+        thread.setDaemon(true);
+        return thread;
+      });
+
+  TargetHealthChecks(TargetStore store, TargetService targets, ClusterClient cluster, TargetProperties settings) {
+    this.store = store;
+    this.targets = targets;
+    this.cluster = cluster;
+    this.interval = settings.healthInterval();
+  }
+
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    registrar.addFixedDelayTask(new FixedDelayTask(this::checkAll, interval, interval));
+  }
+
+  void checkAll() {
+    for (TargetStore.Stored stored : store.all()) {
+      String slug = stored.target().slug();
+      try {
+        executor.execute(() -> {
+          try {
+            targets.check(slug);
+          } catch (RuntimeException e) {
+            log.warn("Health check of target {} failed: {}", slug, cluster.describe(e));
+          }
+        });
+      } catch (RejectedExecutionException shuttingDown) {
+        return;
+      }
+    }
+  }
+
+  /**
+   * First thing at shutdown: checks that run are let finish, none start. A check cut short, or one of the sandbox
+   * while it stops, would record a healthy target as unreachable.
+   */
+  @EventListener(ContextClosedEvent.class)
+  void closing() throws InterruptedException {
+    executor.shutdown();
+    executor.awaitTermination(15, TimeUnit.SECONDS);
+  }
+
+  @Override
+  public void destroy() {
+    executor.shutdownNow();
+  }
+}

@@ -1,0 +1,222 @@
+package io.tandem.targets.domain;
+
+import io.tandem.common.config.JsonColumns;
+import io.tandem.common.crypto.CredentialCipher;
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.naming.Slugs;
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
+import io.tandem.common.patch.MergePatch;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+/** Registered clusters: their credentials sealed at rest, their health checked on registration and periodically. */
+@Service
+public class TargetService {
+
+  /** The fields a patch may set. */
+  public static final Set<String> PATCHABLE =
+      Set.of("namespace", "kubeconfig", "context", "server", "token", "caData", "insecureSkipTlsVerify");
+  private static final Logger log = LoggerFactory.getLogger(TargetService.class);
+
+  private final TargetStore store;
+  private final CredentialCipher cipher;
+  private final ClusterClient cluster;
+  private final Clock clock;
+
+  public TargetService(TargetStore store, CredentialCipher cipher, ClusterClient cluster, Clock clock) {
+    this.store = store;
+    this.cipher = cipher;
+    this.cluster = cluster;
+    this.clock = clock;
+  }
+
+  /** A registration request; exactly one of kubeconfig or server + token. */
+  public record Registration(
+      String slug, String kubeconfig, String context, String namespace, String server, String token, String caData,
+      Boolean insecureSkipTlsVerify) {
+
+    @Override
+    public String toString() {
+      return "Registration[slug=" + slug + ", credentials redacted]";
+    }
+  }
+
+  public Target register(Registration request) {
+    Slugs.require("slug", request.slug());
+    TargetCredentials credentials = credentials(request.kubeconfig(), request.context(), request.server(),
+        request.token(), request.caData(), Boolean.TRUE.equals(request.insecureSkipTlsVerify()));
+    requireUsable(credentials);
+    String namespace = namespace(request.namespace());
+    String server = cluster.server(credentials);
+    Instant now = now();
+    Target target = new Target(UUID.randomUUID(), request.slug(), server, namespace, null, null, null, null, null, now, now);
+    if (!store.insert(target, seal(target.id(), credentials))) {
+      throw new TandemException(ProblemCode.ALREADY_EXISTS, "Target '" + request.slug() + "' already exists.");
+    }
+    return check(request.slug());
+  }
+
+  /** Registers or replaces a target the server itself provides (the sandbox). */
+  public void registerBuiltIn(String slug, TargetCredentials credentials, String namespace) {
+    Instant now = now();
+    String server = cluster.server(credentials);
+    UUID id = store.find(slug).map(stored -> stored.target().id()).orElse(UUID.randomUUID());
+    store.upsert(new Target(id, slug, server, namespace, null, null, null, null, null, now, now), seal(id, credentials));
+  }
+
+  public Target get(String slug) {
+    return stored(slug).target();
+  }
+
+  public ListResponse<Target> list(PageRequest page) {
+    return page.page(store.list(page), Target::slug);
+  }
+
+  /** @param patch a merge patch of the fields in {@link #PATCHABLE} */
+  public Target patch(String slug, MergePatch patch) {
+    if (store
+        .update(
+            slug,
+            stored -> {
+              Target current = stored.target();
+              TargetCredentials old = unseal(stored);
+              boolean kubeconfigGiven = patch.has("kubeconfig") && patch.text("kubeconfig") != null;
+              boolean serverGiven = patch.has("server") || patch.has("token") || patch.has("caData") || patch.has("insecureSkipTlsVerify");
+              TargetCredentials credentials = old;
+              if (kubeconfigGiven || patch.has("context") || serverGiven) {
+                boolean useKubeconfig = kubeconfigGiven || (old.kubeconfig() != null && !serverGiven);
+                credentials =
+                    useKubeconfig
+                        ? credentials(kubeconfigGiven ? patch.text("kubeconfig") : old.kubeconfig(),
+                            patch.has("context") ? patch.text("context") : old.context(), null, null, null, false)
+                        : credentials(null, null, patch.has("server") ? patch.text("server") : old.server(),
+                            patch.has("token") ? patch.text("token") : old.token(),
+                            patch.has("caData") ? patch.text("caData") : old.caData(),
+                            patch.has("insecureSkipTlsVerify") ? Boolean.TRUE.equals(patch.bool("insecureSkipTlsVerify")) : old.insecureSkipTlsVerify());
+                requireUsable(credentials);
+              }
+              String namespace = patch.has("namespace") ? namespace(patch.text("namespace")) : current.namespace();
+              String server = cluster.server(credentials);
+              Target changed = new Target(current.id(), slug, server, namespace, current.reachable(), current.serverVersion(),
+                  current.latencyMs(), current.lastError(), current.lastCheckedAt(), current.createdAt(), now());
+              return new TargetStore.Stored(changed, seal(current.id(), credentials));
+            })
+        .isEmpty()) {
+      throw notFound(slug);
+    }
+    return check(slug);
+  }
+
+  public void delete(String slug) {
+    stored(slug);
+    long units = store.unitsUsing(slug);
+    if (units > 0) {
+      throw TandemException.conflict("Target '" + slug + "' is used by " + units + " unit(s); point them elsewhere first.");
+    }
+    store.delete(slug);
+  }
+
+  /** Checks the target's health now and records it. */
+  public Target check(String slug) {
+    TargetStore.Stored stored = stored(slug);
+    ClusterHealth health = cluster.check(unseal(stored));
+    store.recordHealth(slug, health);
+    logChange(slug, stored.target().reachable(), health);
+    return stored.target().withHealth(health);
+  }
+
+  /** A cluster that goes away, or comes back, is one line in the log, not one per check. */
+  private static void logChange(String slug, Boolean wasReachable, ClusterHealth health) {
+    if (!health.reachable() && !Boolean.FALSE.equals(wasReachable)) {
+      log.warn("Target {} cannot be reached: {}", slug, health.error());
+    } else if (health.reachable() && Boolean.FALSE.equals(wasReachable)) {
+      log.info("Target {} can be reached again", slug);
+    }
+  }
+
+  /**
+   * A session on a target's cluster; nothing is sent until it is used.
+   *
+   * @throws TandemException {@code not-found} for an unknown target, {@code conflict} for credentials this server
+   *     cannot unseal (sealed with another encryption key), {@code destination-not-allowed}
+   */
+  public ClusterSession connect(String slug) {
+    return connect(slug, cluster::open);
+  }
+
+  /**
+   * What {@code open} makes of a target and its credentials, which go nowhere else.
+   *
+   * @throws TandemException as {@link #connect(String)}
+   */
+  public <T> T connect(String slug, BiFunction<Target, TargetCredentials, T> open) {
+    TargetStore.Stored stored = stored(slug);
+    TargetCredentials credentials;
+    try {
+      credentials = unseal(stored);
+    } catch (IllegalStateException e) {
+      throw TandemException.conflict("Target '" + slug + "': " + e.getMessage());
+    }
+    return open.apply(stored.target(), credentials);
+  }
+
+  /**
+   * @throws TandemException {@code validation-failed} for a certificate or key that cannot be used,
+   *     {@code destination-not-allowed}
+   */
+  private void requireUsable(TargetCredentials credentials) {
+    cluster.requireUsable(credentials);
+  }
+
+  private TargetStore.Stored stored(String slug) {
+    return store.find(slug).orElseThrow(() -> notFound(slug));
+  }
+
+  private static TandemException notFound(String slug) {
+    return TandemException.notFound("Target '" + slug + "' does not exist.");
+  }
+
+  private static String namespace(String namespace) {
+    return namespace == null || namespace.isBlank() ? null : Slugs.require("namespace", namespace);
+  }
+
+  private static TargetCredentials credentials(
+      String kubeconfig, String context, String server, String token, String caData, boolean insecure) {
+    boolean hasKubeconfig = kubeconfig != null && !kubeconfig.isBlank();
+    boolean hasServer = server != null && !server.isBlank();
+    if (hasKubeconfig == hasServer) {
+      throw TandemException.validation("Give either 'kubeconfig' (with an optional 'context') or 'server' and 'token'.");
+    }
+    if (hasServer) {
+      if (!server.startsWith("https://") && !server.startsWith("http://")) {
+        throw TandemException.validation("Field 'server' must be an http(s) URL.");
+      }
+      if (token == null || token.isBlank()) {
+        throw TandemException.validation("Field 'token' is required with 'server'.");
+      }
+      return new TargetCredentials(null, null, server, token, caData, insecure);
+    }
+    return new TargetCredentials(kubeconfig, context, null, null, null, false);
+  }
+
+  private byte[] seal(UUID id, TargetCredentials credentials) {
+    return cipher.encrypt(JsonColumns.write(credentials), id.toString());
+  }
+
+  private TargetCredentials unseal(TargetStore.Stored stored) {
+    return JsonColumns.read(cipher.decrypt(stored.sealedCredentials(), stored.target().id().toString()), TargetCredentials.class);
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}
