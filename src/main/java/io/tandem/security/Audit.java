@@ -23,9 +23,10 @@ public class Audit {
     this.jdbc = jdbc;
   }
 
-  void record(Entry entry) {
-    jdbc.sql("insert into audit_event (at, subject, method, path, status, remote_addr, space)"
-            + " values (:at, :subject, :method, :path, :status, :remote, :space)")
+  /** @return the entry's id */
+  long record(Entry entry) {
+    return jdbc.sql("insert into audit_event (at, subject, method, path, status, remote_addr, space)"
+            + " values (:at, :subject, :method, :path, :status, :remote, :space) returning id")
         .param("at", OffsetDateTime.ofInstant(entry.at(), ZoneOffset.UTC))
         .param("subject", entry.subject())
         .param("method", entry.method())
@@ -33,7 +34,13 @@ public class Audit {
         .param("status", entry.status())
         .param("remote", entry.remoteAddr())
         .param("space", entry.space())
-        .update();
+        .query(Long.class)
+        .single();
+  }
+
+  /** The status an entry written at commit was answered with, when the answer was not the one expected. */
+  void correctStatus(long id, int status) {
+    jdbc.sql("update audit_event set status = :status where id = :id").param("status", status).param("id", id).update();
   }
 
   /** Newest first; {@code where} over Subject, Method, Path, Status, Space, At. */

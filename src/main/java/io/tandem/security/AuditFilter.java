@@ -9,11 +9,12 @@ import java.time.Clock;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-/** Records every write to the API, refused ones included, once it has been answered. */
+/**
+ * Records every write to the API, refused ones included: a change's entry is written in the change's own transaction
+ * ({@link AuditInTransaction}); what committed nothing is recorded here once it has been answered.
+ */
 class AuditFilter extends OncePerRequestFilter {
 
   private static final Logger log = LoggerFactory.getLogger(AuditFilter.class);
@@ -35,19 +36,26 @@ class AuditFilter extends OncePerRequestFilter {
   @Override
   protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
+    AuditedRequest audited = AuditedRequest.begin(request);
     try {
       chain.doFilter(request, response);
     } finally {
-      Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-      String subject = authentication != null && authentication.getPrincipal() instanceof Caller caller ? caller.name() : "(unauthenticated)";
-      // the decoded path variable of the handler that ran; null when the request never reached one
-      Object space = request.getAttribute(AccessInterceptor.SPACE_ATTRIBUTE);
-      try {
-        audit.record(new Audit.Entry(0, clock.instant(), subject, request.getMethod(), request.getRequestURI(),
-            response.getStatus(), request.getRemoteAddr(), space == null ? null : space.toString()));
-      } catch (RuntimeException e) {
-        log.error("Could not write the audit entry of {} {} by {}", request.getMethod(), request.getRequestURI(), subject, e);
+      audited.end();
+      record(audited, response.getStatus());
+    }
+  }
+
+  /** Unless the change's transaction wrote the entry with this very status: the refused and the unexpected. */
+  private void record(AuditedRequest audited, int status) {
+    try {
+      if (audited.entryId() == null) {
+        audit.record(audited.entry(clock.instant(), status));
+      } else if (audited.entryStatus() != status) {
+        audit.correctStatus(audited.entryId(), status);
       }
+    } catch (RuntimeException e) {
+      Audit.Entry entry = audited.entry(clock.instant(), status);
+      log.error("Could not write the audit entry of {} {} by {}", entry.method(), entry.path(), entry.subject(), e);
     }
   }
 }

@@ -1,0 +1,88 @@
+package io.tandem.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tandem.support.Api;
+import io.tandem.support.Fixtures;
+import io.tandem.support.TandemIT;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * A write's audit entry is committed with its change, in the same transaction, and exists exactly when the change
+ * does. The transaction is told by PostgreSQL's {@code xmin}: the id of the transaction that inserted a row.
+ */
+@TandemIT
+class AuditInTransactionIT {
+
+  @LocalServerPort int port;
+  @Autowired JdbcClient jdbc;
+  Api api;
+  String unit;
+
+  @BeforeEach
+  void setUp() {
+    api = new Api(port);
+    String space = Api.uniqueSlug("audit");
+    api.post("/api/v1/spaces", Map.of("slug", space));
+    unit = "/api/v1/spaces/" + space + "/units/payment";
+    Map<String, String> payment = Map.of("slug", "payment", "data", Fixtures.paymentService());
+    assertThat(api.post("/api/v1/spaces/" + space + "/units", payment).status()).isEqualTo(201);
+  }
+
+  @Test
+  void aCommittedWritesEntryIsWrittenInTheTransactionOfItsRevision() {
+    assertThat(api.patch(unit, Map.of("data", Fixtures.paymentService().replace("replicas: 1", "replicas: 2")))
+        .status()).isEqualTo(200);
+
+    assertThat(entries("PATCH")).containsExactly(200);
+    assertThat(xmin("select xmin::text from audit_event where path = :path and method = 'PATCH'"))
+        .isEqualTo(xmin("select r.xmin::text from revision r join unit u on u.id = r.unit_id"
+            + " join space s on s.id = u.space_id where s.slug = :space and u.slug = 'payment' and r.num = 2"));
+  }
+
+  @Test
+  void aRefusedWriteChangesNothingAndIsAuditedWithItsRefusal() {
+    String data = Fixtures.paymentService().replace("replicas: 1", "replicas: 4");
+
+    assertThat(api.patch(unit, Map.of("data", data), "If-Match", "\"7\"").status()).isEqualTo(412);
+
+    assertThat(entries("PATCH")).containsExactly(412);
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void anEntryWrittenAtACommitThatFailsGoesWithTheChangeAndTheFailureIsAuditedInstead() {
+    // a check PostgreSQL runs at commit, after the entry was written: the commit fails, and takes both with it
+    jdbc.sql("create or replace function audit_it_refuse() returns trigger language plpgsql as $$"
+        + " begin raise exception 'refused at commit'; end $$").update();
+    jdbc.sql("create constraint trigger audit_it_refuse after insert on revision deferrable initially deferred"
+        + " for each row when (new.description = 'refuse at commit') execute function audit_it_refuse()").update();
+    try {
+      int status = api.patch(unit, Map.of("data", Fixtures.paymentService().replace("replicas: 1", "replicas: 3"),
+          "changeDescription", "refuse at commit")).status();
+
+      assertThat(status).isEqualTo(500);
+      assertThat(entries("PATCH")).containsExactly(500);
+      assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+    } finally {
+      jdbc.sql("drop trigger audit_it_refuse on revision").update();
+      jdbc.sql("drop function audit_it_refuse()").update();
+    }
+  }
+
+  private List<Integer> entries(String method) {
+    return jdbc.sql("select status from audit_event where path = :path and method = :method order by id")
+        .param("path", unit).param("method", method).query(Integer.class).list();
+  }
+
+  private String xmin(String sql) {
+    String space = unit.split("/")[4];
+    return jdbc.sql(sql).params(Map.of("path", unit, "space", space)).query(String.class).single();
+  }
+}
