@@ -7,10 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -33,6 +30,15 @@ public class ActionQueue {
       "a.id, a.unit_id, s.slug as space_slug, u.slug as unit_slug, a.action, a.revision_num, a.dry_run, a.background, a.status, a.result,"
           + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at, a.requested_by, a.take_over";
   private static final String FROM = " from unit_action a join unit u on u.id = a.unit_id join space s on s.id = u.space_id";
+
+  /**
+   * The newest action of the unit row {@code u}, inline, for read models that fetch units with their status in one
+   * statement: a query (for a lateral join) that yields at most one row of action, status, result, message, and at:
+   * when it finished, else when it started, else when it was queued.
+   */
+  public static final String LATEST_OF_UNIT = "select a.action, a.status, a.result, a.message,"
+      + " coalesce(a.finished_at, a.started_at, a.created_at) as at from unit_action a where a.unit_id = u.id"
+      + " order by a.created_at desc limit 1";
 
   private final JdbcClient jdbc;
 
@@ -188,21 +194,6 @@ public class ActionQueue {
             + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))")
         .param("id", unitId)
         .update() == 1;
-  }
-
-  /** The newest action of each of these units that has one. */
-  public Map<UUID, UnitAction> latest(Collection<UUID> unitIds) {
-    if (unitIds.isEmpty()) {
-      return Map.of();
-    }
-    Map<UUID, UnitAction> latest = new HashMap<>();
-    jdbc.sql("select distinct on (a.unit_id) " + COLUMNS + FROM + " where a.unit_id in (:ids)"
-            + " order by a.unit_id, a.created_at desc")
-        .param("ids", List.copyOf(unitIds))
-        .query(ActionQueue::map)
-        .list()
-        .forEach(action -> latest.put(action.unitId(), action));
-    return latest;
   }
 
   private static UnitAction map(ResultSet rs, int row) throws SQLException {

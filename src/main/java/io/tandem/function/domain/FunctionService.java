@@ -3,8 +3,6 @@ package io.tandem.function.domain;
 import io.tandem.common.access.AccessCheck;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
-import io.tandem.common.paging.ListResponse;
-import io.tandem.common.paging.PageRequest;
 import io.tandem.common.yaml.SecretMasker;
 import io.tandem.function.domain.FunctionRegistry.BoundCall;
 import io.tandem.space.domain.SpaceService;
@@ -14,6 +12,7 @@ import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitQueries;
+import io.tandem.unit.domain.UnitStore;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -128,13 +127,7 @@ public class FunctionService {
     if (named != null && !named.isEmpty() && filter.isAll()) {
       return List.copyOf(new LinkedHashSet<>(named));
     }
-    List<String> matching = new ArrayList<>();
-    String cursor = null;
-    do {
-      ListResponse<Unit> page = units.list(space, PageRequest.of(PageRequest.MAX_LIMIT, cursor), false, filter);
-      page.items().forEach(unit -> matching.add(unit.slug()));
-      cursor = page.nextCursor();
-    } while (cursor != null);
+    List<String> matching = units.select(space, filter).stream().map(UnitStore.UnitKey::unit).toList();
     if (named == null || named.isEmpty()) {
       return matching;
     }

@@ -8,7 +8,6 @@ import io.tandem.common.web.ETags;
 import io.tandem.security.SecretAccess;
 import io.tandem.unit.domain.Approval;
 import io.tandem.unit.domain.GatesAndApprovals;
-import io.tandem.unit.domain.HeadChecks;
 import io.tandem.unit.domain.NewUnit;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.RevisionRef;
@@ -17,16 +16,13 @@ import io.tandem.unit.domain.UnitCloner;
 import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitQueries;
-import io.tandem.worker.ActionQueue;
-import io.tandem.worker.UnitAction;
+import io.tandem.unit.domain.UnitView;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import java.util.function.UnaryOperator;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -46,19 +42,16 @@ class UnitController implements UnitsApi {
   private final UnitCommands commands;
   private final UnitQueries units;
   private final GatesAndApprovals gates;
-  private final ActionQueue actions;
   private final UnitCloner cloner;
   private final SecretAccess secrets;
 
   UnitController(
-      UnitCommands commands, UnitQueries units, GatesAndApprovals gates, ActionQueue actions, UnitCloner cloner,
-      SecretAccess secrets) {
+      UnitCommands commands, UnitQueries units, GatesAndApprovals gates, UnitCloner cloner, SecretAccess secrets) {
     this.commands = commands;
     this.units = units;
     this.gates = gates;
     this.cloner = cloner;
     this.secrets = secrets;
-    this.actions = actions;
   }
 
   @Override
@@ -77,7 +70,7 @@ class UnitController implements UnitsApi {
             Authors.of(principal));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + space + "/units/" + unit.slug()))
         .eTag(ETags.of(unit.version()))
-        .body(UnitResponse.from(unit, null, gates.headChecks(List.of(unit)), secrets.view(principal, space)));
+        .body(UnitResponse.from(units.view(unit), secrets.view(principal, space)));
   }
 
   @Override
@@ -87,17 +80,15 @@ class UnitController implements UnitsApi {
     if (include != null && !include.isEmpty() && !include.equals("data")) {
       throw TandemException.invalidArgument("Parameter 'include' accepts only 'data', not '" + include + "'.");
     }
-    ListResponse<Unit> page = units.list(space, PageRequest.of(limit, cursor), "data".equals(include), new UnitFilter(where, resourceType, whereData));
-    Map<UUID, UnitAction> latest = actions.latest(page.items().stream().map(Unit::id).toList());
-    HeadChecks checks = gates.headChecks(page.items());
+    ListResponse<UnitView> page =
+        units.list(space, PageRequest.of(limit, cursor), "data".equals(include), new UnitFilter(where, resourceType, whereData));
     UnaryOperator<String> view = secrets.view(principal, space);
-    return new ListResponse<>(
-        page.items().stream().map(unit -> UnitResponse.from(unit, latest.get(unit.id()), checks, view)).toList(), page.nextCursor());
+    return new ListResponse<>(page.items().stream().map(unit -> UnitResponse.from(unit, view)).toList(), page.nextCursor());
   }
 
   @Override
   public ResponseEntity<UnitResponse> getUnit(String space, String unit, Principal principal) {
-    return withETag(units.get(space, unit), principal);
+    return withETag(units.view(space, unit), principal);
   }
 
   @Override
@@ -194,9 +185,12 @@ class UnitController implements UnitsApi {
   }
 
   private ResponseEntity<UnitResponse> withETag(Unit unit, Principal principal) {
-    UnitAction latest = actions.latest(List.of(unit.id())).get(unit.id());
-    return ResponseEntity.ok().eTag(ETags.of(unit.version()))
-        .body(UnitResponse.from(unit, latest, gates.headChecks(List.of(unit)), secrets.view(principal, unit.space())));
+    return withETag(units.view(unit), principal);
+  }
+
+  private ResponseEntity<UnitResponse> withETag(UnitView view, Principal principal) {
+    return ResponseEntity.ok().eTag(ETags.of(view.unit().version()))
+        .body(UnitResponse.from(view, secrets.view(principal, view.unit().space())));
   }
 
   @Override

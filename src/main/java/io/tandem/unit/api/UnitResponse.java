@@ -3,10 +3,9 @@ package io.tandem.unit.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.tandem.unit.domain.ApplyGate;
-import io.tandem.unit.domain.HeadChecks;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitView;
 import io.tandem.unit.domain.UpstreamLookup;
-import io.tandem.worker.UnitAction;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +44,9 @@ public record UnitResponse(
   @Schema(name = "UnitStatus")
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
 
-  /** With the unit's latest action as its status, and its head revision's gates and approvals. */
-  static UnitResponse from(Unit unit, UnitAction latest, HeadChecks checks, UnaryOperator<String> view) {
+  /** The unit with its last action as its status, its head revision's gates and approvals, change set and upstream. */
+  static UnitResponse from(UnitView view, UnaryOperator<String> secrets) {
+    Unit unit = view.unit();
     return new UnitResponse(
         unit.id(),
         unit.space(),
@@ -62,17 +62,19 @@ public record UnitResponse(
         unit.previousLiveRevisionNum(),
         unit.unappliedChanges(),
         unit.drift().name(),
-        latest == null
-            ? null
-            : new UnitStatus(latest.action().name(), latest.status().name(), latest.result(), latest.message(),
-                latest.finishedAt() != null ? latest.finishedAt() : latest.startedAt() != null ? latest.startedAt() : latest.createdAt()),
-        checks.gates().getOrDefault(unit.id(), List.of()),
-        checks.approvals().getOrDefault(unit.id(), List.of()),
-        checks.changeSets().get(unit.id()),
-        upstream(checks.upstreams().get(unit.id())),
-        unit.data() == null ? null : view.apply(unit.data()),
+        status(view.lastAction()),
+        view.applyGates(),
+        view.approvedBy(),
+        view.changeSet(),
+        upstream(view.upstream()),
+        unit.data() == null ? null : secrets.apply(unit.data()),
         unit.createdAt(),
         unit.updatedAt());
+  }
+
+  private static UnitStatus status(UnitView.LastAction last) {
+    return last == null ? null
+        : new UnitStatus(last.action().name(), last.status().name(), last.result(), last.message(), last.at());
   }
 
   private static UpstreamStatus upstream(UpstreamLookup.Upstream upstream) {

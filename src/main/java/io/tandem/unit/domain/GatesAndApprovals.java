@@ -4,10 +4,7 @@ import io.tandem.space.domain.SpaceService;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -19,26 +16,15 @@ public class GatesAndApprovals {
   private final GateStore gates;
   private final SpaceService spaces;
   private final RevisionCompleter completer;
-  private final List<UpstreamLookup> upstreams;
   private final Clock clock;
 
   GatesAndApprovals(
-      UnitQueries units, GateStore gates, SpaceService spaces, RevisionCompleter completer,
-      List<UpstreamLookup> upstreams, Clock clock) {
+      UnitQueries units, GateStore gates, SpaceService spaces, RevisionCompleter completer, Clock clock) {
     this.units = units;
     this.gates = gates;
     this.spaces = spaces;
     this.completer = completer;
-    this.upstreams = upstreams;
     this.clock = clock;
-  }
-
-  /** The gates, approvals, change sets and upstreams of units' head revisions, as unit responses show them. */
-  public HeadChecks headChecks(List<Unit> units) {
-    List<UUID> ids = units.stream().map(Unit::id).toList();
-    Map<UUID, UpstreamLookup.Upstream> found = new HashMap<>();
-    upstreams.forEach(lookup -> found.putAll(lookup.upstreams(ids)));
-    return new HeadChecks(gates.headGates(ids), gates.headApprovals(ids), gates.changeSets(ids), found);
   }
 
   /** Records the caller's approval of a revision; approving twice counts once. */

@@ -23,15 +23,17 @@ import org.springframework.transaction.annotation.Transactional;
 public class UnitQueries {
 
   private final UnitStore store;
+  private final UnitViews views;
   private final SpaceService spaces;
   private final AccessCheck access;
   private final List<TaggedRevisions> tags;
   private final List<LiveStateSource> liveStates;
 
   public UnitQueries(
-      UnitStore store, SpaceService spaces, AccessCheck access, List<TaggedRevisions> tags,
+      UnitStore store, UnitViews views, SpaceService spaces, AccessCheck access, List<TaggedRevisions> tags,
       List<LiveStateSource> liveStates) {
     this.store = store;
+    this.views = views;
     this.spaces = spaces;
     this.access = access;
     this.tags = tags;
@@ -43,13 +45,23 @@ public class UnitQueries {
     return store.find(space, slug, true).orElseThrow(() -> unitNotFound(space, slug));
   }
 
-  /** Units of a space that the filter selects. */
-  public ListResponse<Unit> list(String space, PageRequest page, boolean withData, UnitFilter filter) {
-    List<Unit> units = store.list(space, page, withData, sql(space, filter));
+  /** The unit with its head data, as its responses show it; 404 when it or its space does not exist. */
+  public UnitView view(String space, String slug) {
+    return views.find(space, slug).orElseThrow(() -> unitNotFound(space, slug));
+  }
+
+  /** A unit just read or written, as its responses show it. */
+  public UnitView view(Unit unit) {
+    return views.of(unit);
+  }
+
+  /** Units of a space that the filter selects, as their responses show them. */
+  public ListResponse<UnitView> list(String space, PageRequest page, boolean withData, UnitFilter filter) {
+    List<UnitView> units = views.list(space, page, withData, sql(space, filter));
     if (units.isEmpty()) {
       spaces.get(space); // 404 for an unknown space rather than an empty list
     }
-    return page.page(units, Unit::slug);
+    return page.page(units, view -> view.unit().slug());
   }
 
   /**

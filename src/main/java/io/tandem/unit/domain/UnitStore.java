@@ -25,12 +25,6 @@ public interface UnitStore {
 
   Optional<Unit> find(String space, String slug, boolean withData);
 
-  /**
-   * Units of a space that match {@code where}, ordered by slug, after {@code page.after()}, at most {@code
-   * page.limit() + 1}.
-   */
-  List<Unit> list(String space, PageRequest page, boolean withData, WhereSql where);
-
   /** A unit's name: its space and slug. */
   record UnitKey(String space, String unit) {}
 

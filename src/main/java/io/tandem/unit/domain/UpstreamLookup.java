@@ -1,10 +1,9 @@
 package io.tandem.unit.domain;
 
-import java.util.Collection;
-import java.util.Map;
-import java.util.UUID;
-
-/** The upstream of cloned units: what unit responses show, and {@code where UpgradeNeeded} selects. */
+/**
+ * The upstream of cloned units: what unit responses show, and {@code where UpgradeNeeded} selects. It is given inline,
+ * so that the read model of unit responses fetches a unit with its upstream in one statement.
+ */
 public interface UpstreamLookup {
 
   /**
@@ -18,5 +17,10 @@ public interface UpstreamLookup {
     }
   }
 
-  Map<UUID, Upstream> upstreams(Collection<UUID> unitIds);
+  /**
+   * A SQL query correlated with the unit row {@code u} that yields, when that unit is a clone, one row of {@code
+   * upstream_space}, {@code upstream_unit}, {@code base_revision_num} and {@code upstream_head_revision_num}, and no
+   * row otherwise.
+   */
+  String inlineSql();
 }

@@ -29,19 +29,19 @@ import org.springframework.transaction.annotation.Transactional;
  * The unit store in plain SQL. Units and revisions are the write path every change goes through, so their
  * statements are written out and mapped by hand (measured: about twice the throughput of the same statements through
  * JPA native queries); spaces, with their simple CRUD, use JPA. The revision rows are written and read by {@link
- * JdbcRevisions}, the head data's read model by {@link HeadObjects}.
+ * JdbcRevisions}, the head data's read model by {@link HeadObjects}, unit responses' by {@link JdbcUnitViews}.
  */
 @Repository
 public class JdbcUnitStore implements UnitStore {
 
-  private static final String UNIT_COLUMNS =
+  static final String UNIT_COLUMNS =
       "u.id, u.slug, u.display_name, u.labels::text as labels, u.target, u.drift_mode, u.drift, u.version,"
           + " u.head_revision_num, u.last_applied_revision_num, u.live_revision_num, u.previous_live_revision_num,"
           + " u.created_at, u.updated_at";
   private static final String UNIT_BY_SLUGS =
       "select " + UNIT_COLUMNS + " from unit u join space s on s.id = u.space_id"
           + " where s.slug = :space and u.slug = :slug";
-  private static final String HEAD_DATA_JOIN =
+  static final String HEAD_DATA_JOIN =
       " join revision r on r.unit_id = u.id and r.num = u.head_revision_num"
           + " join content_blob b on b.sha256 = r.content_sha256";
 
@@ -96,21 +96,6 @@ public class JdbcUnitStore implements UnitStore {
         .param("slug", slug)
         .query((rs, row) -> unit(rs, space, withData ? rs.getString("head_data") : null))
         .optional();
-  }
-
-  @Override
-  public List<Unit> list(String space, PageRequest page, boolean withData, WhereSql where) {
-    return jdbc.sql(
-            "select " + UNIT_COLUMNS + (withData ? ", b.body as head_data" : "")
-                + " from unit u join space s on s.id = u.space_id" + (withData ? HEAD_DATA_JOIN : "")
-                + " where s.slug = :space and (cast(:after as text) is null or u.slug > cast(:after as text))"
-                + " and " + where.sql() + " order by u.slug limit :limit")
-        .params(where.parameters())
-        .param("space", space)
-        .param("after", page.after())
-        .param("limit", page.limit() + 1)
-        .query((rs, row) -> unit(rs, space, withData ? rs.getString("head_data") : null))
-        .list();
   }
 
   @Override
@@ -206,7 +191,7 @@ public class JdbcUnitStore implements UnitStore {
     revisions.append(unitId, num, revision, at);
   }
 
-  private static Unit unit(ResultSet rs, String space, String data) throws SQLException {
+  static Unit unit(ResultSet rs, String space, String data) throws SQLException {
     return new Unit(
         rs.getObject("id", UUID.class),
         space,

@@ -2,10 +2,6 @@ package io.tandem.variant.persistence;
 
 import io.tandem.unit.domain.UpstreamLookup;
 import io.tandem.variant.domain.VariantStore;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -15,8 +11,9 @@ import org.springframework.transaction.annotation.Transactional;
 @Repository
 class JdbcVariantStore implements VariantStore, UpstreamLookup {
 
-  private static final String UPSTREAM = "select v.unit_id, s.slug, up.slug, v.base_revision_num, up.head_revision_num"
-      + " from unit_upstream v join unit up on up.id = v.upstream_unit_id join space s on s.id = up.space_id";
+  private static final String UPSTREAM = "select s.slug as upstream_space, up.slug as upstream_unit, v.base_revision_num,"
+      + " up.head_revision_num as upstream_head_revision_num from unit_upstream v join unit up on up.id = v.upstream_unit_id"
+      + " join space s on s.id = up.space_id";
 
   private final JdbcClient jdbc;
 
@@ -36,7 +33,11 @@ class JdbcVariantStore implements VariantStore, UpstreamLookup {
 
   @Override
   public Optional<Upstream> find(UUID unitId) {
-    return Optional.ofNullable(upstreams(List.of(unitId)).get(unitId));
+    return jdbc.sql(UPSTREAM + " where v.unit_id = :unit")
+        .param("unit", unitId)
+        .query((rs, row) -> new Upstream(rs.getString("upstream_space"), rs.getString("upstream_unit"),
+            rs.getInt("base_revision_num"), rs.getInt("upstream_head_revision_num")))
+        .optional();
   }
 
   @Override
@@ -49,15 +50,7 @@ class JdbcVariantStore implements VariantStore, UpstreamLookup {
   }
 
   @Override
-  public Map<UUID, Upstream> upstreams(Collection<UUID> unitIds) {
-    Map<UUID, Upstream> upstreams = new HashMap<>();
-    if (!unitIds.isEmpty()) {
-      jdbc.sql(UPSTREAM + " where v.unit_id in (:ids)")
-          .param("ids", List.copyOf(unitIds))
-          .query((rs, row) -> upstreams.put(rs.getObject(1, UUID.class),
-              new Upstream(rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5))))
-          .list();
-    }
-    return upstreams;
+  public String inlineSql() {
+    return UPSTREAM + " where v.unit_id = u.id";
   }
 }

@@ -1,0 +1,112 @@
+package io.tandem.unit.persistence;
+
+import static io.tandem.unit.persistence.JdbcUnitStore.HEAD_DATA_JOIN;
+import static io.tandem.unit.persistence.JdbcUnitStore.UNIT_COLUMNS;
+import static io.tandem.unit.persistence.SqlTimes.instant;
+
+import io.tandem.common.paging.PageRequest;
+import io.tandem.query.WhereSql;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitView;
+import io.tandem.unit.domain.UnitViews;
+import io.tandem.unit.domain.UpstreamLookup;
+import io.tandem.worker.ActionQueue;
+import io.tandem.worker.UnitAction;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The read model of unit responses: each read is one statement, the unit's row joined with its head revision's gates
+ * and approvals, its change set, its newest action (as the worker gives it inline) and its upstream (as the {@link
+ * UpstreamLookup}s give it inline), so a page costs the same however many units it holds.
+ */
+@Repository
+class JdbcUnitViews implements UnitViews {
+
+  private static final String VIEW_COLUMNS =
+      "hg.gates::text as head_gates, array(select ap.approver from approval ap where ap.unit_id = u.id"
+          + " and ap.revision_num = u.head_revision_num order by ap.approved_at, ap.approver) as approved_by,"
+          + " cs.slug as change_set, la.action as last_action, la.status as last_status, la.result as last_result,"
+          + " la.message as last_message, la.at as last_at, upl.upstream_space, upl.upstream_unit,"
+          + " upl.base_revision_num as upstream_base_revision_num, upl.upstream_head_revision_num";
+  private static final String NO_UPSTREAM =
+      "select null::text as upstream_space, null::text as upstream_unit, null::integer as base_revision_num,"
+          + " null::integer as upstream_head_revision_num where false";
+
+  private final JdbcClient jdbc;
+  private final String viewJoins;
+
+  JdbcUnitViews(JdbcClient jdbc, List<UpstreamLookup> upstreams) {
+    this.jdbc = jdbc;
+    String upstream = upstreams.isEmpty() ? NO_UPSTREAM
+        : upstreams.stream().map(lookup -> "(" + lookup.inlineSql() + ")").collect(Collectors.joining(" union all "))
+            + " limit 1";
+    this.viewJoins =
+        " left join revision_gate hg on hg.unit_id = u.id and hg.revision_num = u.head_revision_num"
+            + " left join change_set cs on cs.id = u.change_set_id"
+            + " left join lateral (" + ActionQueue.LATEST_OF_UNIT + ") la on true"
+            + " left join lateral (" + upstream + ") upl on true";
+  }
+
+  @Override
+  public Optional<UnitView> find(String space, String slug) {
+    return jdbc.sql("select " + UNIT_COLUMNS + ", b.body as head_data, " + VIEW_COLUMNS
+            + " from unit u join space s on s.id = u.space_id" + HEAD_DATA_JOIN + viewJoins
+            + " where s.slug = :space and u.slug = :slug")
+        .param("space", space)
+        .param("slug", slug)
+        .query((rs, row) -> view(rs, JdbcUnitStore.unit(rs, space, rs.getString("head_data"))))
+        .optional();
+  }
+
+  @Override
+  public List<UnitView> list(String space, PageRequest page, boolean withData, WhereSql where) {
+    return jdbc.sql("select " + UNIT_COLUMNS + (withData ? ", b.body as head_data" : "") + ", " + VIEW_COLUMNS
+            + " from unit u join space s on s.id = u.space_id" + (withData ? HEAD_DATA_JOIN : "") + viewJoins
+            + " where s.slug = :space and (cast(:after as text) is null or u.slug > cast(:after as text))"
+            + " and " + where.sql() + " order by u.slug limit :limit")
+        .params(where.parameters())
+        .param("space", space)
+        .param("after", page.after())
+        .param("limit", page.limit() + 1)
+        .query((rs, row) -> view(rs, JdbcUnitStore.unit(rs, space, withData ? rs.getString("head_data") : null)))
+        .list();
+  }
+
+  @Override
+  public UnitView of(Unit unit) {
+    return jdbc.sql("select " + VIEW_COLUMNS + " from unit u" + viewJoins + " where u.id = :id")
+        .param("id", unit.id())
+        .query((rs, row) -> view(rs, unit))
+        .optional()
+        .orElseGet(() -> new UnitView(unit, null, List.of(), List.of(), null, null));
+  }
+
+  private static UnitView view(ResultSet rs, Unit unit) throws SQLException {
+    String gates = rs.getString("head_gates");
+    String upstreamUnit = rs.getString("upstream_unit");
+    return new UnitView(
+        unit,
+        lastAction(rs),
+        gates == null ? List.of() : JdbcGateStore.read(gates),
+        List.of((String[]) rs.getArray("approved_by").getArray()),
+        rs.getString("change_set"),
+        upstreamUnit == null ? null : new UpstreamLookup.Upstream(rs.getString("upstream_space"), upstreamUnit,
+            rs.getInt("upstream_base_revision_num"), rs.getInt("upstream_head_revision_num")));
+  }
+
+  private static UnitView.LastAction lastAction(ResultSet rs) throws SQLException {
+    String action = rs.getString("last_action");
+    return action == null ? null : new UnitView.LastAction(
+        UnitAction.Kind.valueOf(action),
+        UnitAction.Status.valueOf(rs.getString("last_status")),
+        rs.getString("last_result"),
+        rs.getString("last_message"),
+        instant(rs, "last_at"));
+  }
+}
