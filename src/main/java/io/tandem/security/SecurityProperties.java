@@ -1,5 +1,6 @@
 package io.tandem.security;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -13,18 +14,20 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param expensiveCallsPerMinute how many expensive calls (bulk operations, change-set applies) a caller may make per
  *     minute before {@code 429 rate-limited}
  * @param oidc bearer JWTs from the organisation's identity provider
+ * @param cache what a server remembers of tokens and roles between requests
  */
 @ConfigurationProperties("tandem.security")
 public record SecurityProperties(
     @DefaultValue("") String bootstrapToken,
     @DefaultValue("false") boolean anonymous,
     @DefaultValue("120") int expensiveCallsPerMinute,
-    @DefaultValue Oidc oidc) {
+    @DefaultValue Oidc oidc,
+    @DefaultValue Cache cache) {
 
   @Override
   public String toString() {
     return "SecurityProperties[bootstrapToken=" + (bootstrapToken.isBlank() ? "unset" : "(set)") + ", anonymous="
-        + anonymous + ", expensiveCallsPerMinute=" + expensiveCallsPerMinute + ", oidc=" + oidc + "]";
+        + anonymous + ", expensiveCallsPerMinute=" + expensiveCallsPerMinute + ", oidc=" + oidc + ", cache=" + cache + "]";
   }
 
   /**
@@ -41,4 +44,17 @@ public record SecurityProperties(
       @DefaultValue("") String audience,
       @DefaultValue("preferred_username") String subjectClaim,
       @DefaultValue("") String adminGroup) {}
+
+  /**
+   * @param ttl how long a server trusts what it read about a token or a subject's roles before reading it again;
+   *     {@code 0} reads them on every request. A revoke or a role change ends it sooner (see {@code change-poll})
+   * @param entries how many tokens, and how many subjects' roles, a server remembers (the least recently used go)
+   * @param changePoll how often a server asks the database whether any server changed a token or a role, and then
+   *     forgets what it remembered: the longest a revoke takes to reach another server (the server that revokes
+   *     forgets at once)
+   */
+  public record Cache(
+      @DefaultValue("5s") Duration ttl,
+      @DefaultValue("10000") int entries,
+      @DefaultValue("250ms") Duration changePoll) {}
 }

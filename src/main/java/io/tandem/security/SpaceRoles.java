@@ -4,6 +4,7 @@ import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceCreated;
+import io.tandem.space.domain.SpaceDeleted;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.space.domain.SpaceVisibility;
 import java.security.Principal;
@@ -13,28 +14,41 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.context.event.EventListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Who has which role in which space. The creator of a space is its first admin. */
+/**
+ * Who has which role in which space. The creator of a space is its first admin. A subject's roles are cached for
+ * {@code tandem.security.cache.ttl}; a grant or revoke on any server ends that ({@link SecurityChanges}).
+ */
 @Service
 public class SpaceRoles implements SpaceVisibility {
 
   public record Grant(String subject, Role role, boolean readSecrets, String grantedBy, Instant grantedAt) {}
 
+  /** A subject's role in one space. */
+  private record Held(Role role, boolean readSecrets) {}
+
   private final JdbcClient jdbc;
   private final SpaceService spaces;
   private final Clock clock;
+  private final SecurityChanges changes;
+  /** Each subject's roles, by space slug. */
+  private final FreshCache<String, Map<String, Held>> bySubject;
 
-  SpaceRoles(JdbcClient jdbc, SpaceService spaces, Clock clock) {
+  SpaceRoles(JdbcClient jdbc, SpaceService spaces, Clock clock, SecurityChanges changes, SecurityProperties settings) {
     this.jdbc = jdbc;
     this.spaces = spaces;
     this.clock = clock;
+    this.changes = changes;
+    this.bySubject = new FreshCache<>(settings.cache().entries(), settings.cache().ttl(), changes::generation);
   }
 
   /** The creator of a space is its first admin (anonymous callers are organisation admins already). */
@@ -43,6 +57,12 @@ public class SpaceRoles implements SpaceVisibility {
     if (!created.creator().equals(TokenAuthenticationFilter.ANONYMOUS)) {
       grant(created.space(), created.creator(), Role.admin, created.creator());
     }
+  }
+
+  /** A deleted space's roles went with it (the database told other servers); this one forgets them at once. */
+  @EventListener
+  void rolesWentWith(SpaceDeleted deleted) {
+    changes.changed();
   }
 
   /**
@@ -59,29 +79,27 @@ public class SpaceRoles implements SpaceVisibility {
 
   /** The spaces where the subject has a role. */
   Set<String> spacesOf(String subject) {
-    return new HashSet<>(jdbc.sql("select s.slug from space_role r join space s on s.id = r.space_id where r.subject = :subject")
-        .param("subject", subject)
-        .query(String.class)
-        .list());
+    return new HashSet<>(held(subject).keySet());
   }
 
   /** The caller's role in the space (by slug); empty when none. */
   Optional<Role> roleOf(String space, String subject) {
-    return jdbc.sql("select r.role from space_role r join space s on s.id = r.space_id where s.slug = :space and r.subject = :subject")
-        .param("space", space)
-        .param("subject", subject)
-        .query(String.class)
-        .optional()
-        .map(Role::valueOf);
+    return Optional.ofNullable(held(subject).get(space)).map(Held::role);
   }
 
   boolean readsSecrets(String space, String subject) {
-    return jdbc.sql("select r.read_secrets from space_role r join space s on s.id = r.space_id where s.slug = :space and r.subject = :subject")
-        .param("space", space)
-        .param("subject", subject)
-        .query(Boolean.class)
-        .optional()
-        .orElse(false);
+    Held held = held(subject).get(space);
+    return held != null && held.readSecrets();
+  }
+
+  private Map<String, Held> held(String subject) {
+    return bySubject.get(subject, key -> jdbc.sql(
+            "select s.slug, r.role, r.read_secrets from space_role r join space s on s.id = r.space_id where r.subject = :subject")
+        .param("subject", key)
+        .query((rs, row) -> Map.entry(rs.getString(1), new Held(Role.valueOf(rs.getString(2)), rs.getBoolean(3))))
+        .list()
+        .stream()
+        .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue)));
   }
 
   @Transactional
@@ -106,6 +124,7 @@ public class SpaceRoles implements SpaceVisibility {
         .param("by", grantedBy)
         .param("at", OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC))
         .update();
+    changes.changed();
     return list(spaceSlug).stream().filter(grant -> grant.subject().equals(subject)).findFirst().orElseThrow();
   }
 
@@ -125,5 +144,6 @@ public class SpaceRoles implements SpaceVisibility {
         .param("space", space.id()).param("subject", subject).update() == 0) {
       throw TandemException.notFound("'" + subject + "' has no role in space '" + spaceSlug + "'.");
     }
+    changes.changed();
   }
 }

@@ -21,7 +21,9 @@ import org.springframework.stereotype.Service;
 /**
  * API tokens: {@code tdm_<prefix>_<secret>}. Only a SHA-256 hash is stored (a token is 256 random bits, so a fast
  * hash is enough); the prefix, also stored, identifies a token in logs and lists, and lets a leaked token be
- * recognised, without being usable. A revoked token stops working with the next request.
+ * recognised, without being usable. A revoked token stops working with the next request: what a token stands for
+ * is cached for {@code tandem.security.cache.ttl}, but a revoke on any server ends that at once here and within
+ * {@code tandem.security.cache.change-poll} elsewhere ({@link SecurityChanges}).
  */
 @Service
 public class TokenService {
@@ -32,10 +34,15 @@ public class TokenService {
 
   private final TokenStore store;
   private final Clock clock;
+  private final TokenUsage usage;
+  /** By the token's hash: a hit needs the whole token, and its time tells nothing about a prefix. */
+  private final FreshCache<String, Optional<TokenStore.StoredToken>> byHash;
 
-  TokenService(TokenStore store, Clock clock) {
+  TokenService(TokenStore store, Clock clock, TokenUsage usage, SecurityChanges changes, SecurityProperties settings) {
     this.store = store;
     this.clock = clock;
+    this.usage = usage;
+    this.byHash = new FreshCache<>(settings.cache().entries(), settings.cache().ttl(), changes::generation);
   }
 
   /** A token as the API shows it: never the secret, except once in {@link Issued}. */
@@ -77,17 +84,20 @@ public class TokenService {
     if (prefix.isEmpty()) {
       return Optional.empty();
     }
-    // hashed and compared whether or not the prefix exists, so that the time taken does not tell
-    byte[] presented = hash(token).getBytes(StandardCharsets.US_ASCII);
-    Optional<TokenStore.StoredToken> found = store.byPrefix(prefix.get());
-    byte[] expected = found.map(TokenStore.StoredToken::hash).orElse(UNKNOWN_HASH).getBytes(StandardCharsets.US_ASCII);
-    boolean matches = MessageDigest.isEqual(expected, presented);
-    return found
-        .filter(stored -> matches && stored.revokedAt() == null)
+    return byHash.get(hash(token), presented -> lookUp(prefix.get(), presented))
+        .filter(stored -> stored.revokedAt() == null)
         .map(stored -> {
-          store.used(stored.id(), clock.instant());
+          usage.used(stored.id());
           return new Caller(stored.subject(), stored.orgAdmin(), stored.prefix());
         });
+  }
+
+  private Optional<TokenStore.StoredToken> lookUp(String prefix, String hash) {
+    // hashed and compared whether or not the prefix exists, so that the time taken does not tell
+    byte[] presented = hash.getBytes(StandardCharsets.US_ASCII);
+    Optional<TokenStore.StoredToken> found = store.byPrefix(prefix);
+    byte[] expected = found.map(TokenStore.StoredToken::hash).orElse(UNKNOWN_HASH).getBytes(StandardCharsets.US_ASCII);
+    return MessageDigest.isEqual(expected, presented) ? found : Optional.empty();
   }
 
   /** Whether a caller authenticated earlier (an open event stream) still stands: its API token is not revoked. */

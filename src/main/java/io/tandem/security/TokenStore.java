@@ -6,8 +6,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -20,9 +22,13 @@ class TokenStore {
       Instant createdAt, Instant revokedAt, Instant lastUsedAt) {}
 
   private final JdbcClient jdbc;
+  private final JdbcTemplate batches;
+  private final SecurityChanges changes;
 
-  TokenStore(JdbcClient jdbc) {
+  TokenStore(JdbcClient jdbc, JdbcTemplate batches, SecurityChanges changes) {
     this.jdbc = jdbc;
+    this.batches = batches;
+    this.changes = changes;
   }
 
   @Transactional
@@ -38,6 +44,7 @@ class TokenStore {
         .param("createdBy", token.createdBy())
         .param("at", OffsetDateTime.ofInstant(token.createdAt(), ZoneOffset.UTC))
         .update();
+    changes.changed();
   }
 
   Optional<StoredToken> byPrefix(String prefix) {
@@ -58,18 +65,22 @@ class TokenStore {
 
   @Transactional
   boolean revoke(UUID id, Instant at) {
-    return jdbc.sql("update api_token set revoked_at = :at where id = :id and revoked_at is null")
+    boolean revoked = jdbc.sql("update api_token set revoked_at = :at where id = :id and revoked_at is null")
         .param("id", id)
         .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
         .update() == 1;
+    changes.changed();
+    return revoked;
   }
 
-  @Transactional
-  void used(UUID id, Instant at) {
-    jdbc.sql("update api_token set last_used_at = :at where id = :id and (last_used_at is null or last_used_at < :at - interval '1 minute')")
-        .param("id", id)
-        .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
-        .update();
+  /** Records when tokens were used, unless a use less than a minute before is recorded (by any server). */
+  void used(Map<UUID, Instant> uses) {
+    List<Object[]> rows = uses.entrySet().stream().map(use -> {
+      OffsetDateTime at = OffsetDateTime.ofInstant(use.getValue(), ZoneOffset.UTC);
+      return new Object[] {at, use.getKey(), at};
+    }).toList();
+    batches.batchUpdate("update api_token set last_used_at = ? where id = ?"
+        + " and (last_used_at is null or last_used_at < ?::timestamptz - interval '1 minute')", rows);
   }
 
   private static StoredToken token(ResultSet rs, int row) throws SQLException {

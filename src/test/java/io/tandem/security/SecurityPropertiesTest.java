@@ -2,6 +2,7 @@ package io.tandem.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -24,6 +25,21 @@ class SecurityPropertiesTest {
     assertThat(security.oidc().issuerUri()).isEmpty();
     assertThat(security.oidc().jwkSetUri()).isEmpty();
     assertThat(security.oidc().subjectClaim()).isEqualTo("preferred_username");
+    assertThat(security.cache().ttl()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(security.cache().changePoll()).isEqualTo(Duration.ofMillis(250));
+    assertThat(security.cache().entries()).isEqualTo(10_000);
+  }
+
+  @Test
+  void theCacheSettingsBindAsDurations() {
+    SecurityProperties security = bind(Map.of(
+        "tandem.security.cache.ttl", "0",
+        "tandem.security.cache.change-poll", "1s",
+        "tandem.security.cache.entries", "50"));
+
+    assertThat(security.cache().ttl()).isZero();
+    assertThat(security.cache().changePoll()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(security.cache().entries()).isEqualTo(50);
   }
 
   @Test

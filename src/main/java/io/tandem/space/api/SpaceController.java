@@ -6,6 +6,7 @@ import io.tandem.common.web.Authors;
 import io.tandem.common.web.MergePatches;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceCreated;
+import io.tandem.space.domain.SpaceDeleted;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.space.domain.SpaceVisibility;
 import java.net.URI;
@@ -62,6 +63,7 @@ class SpaceController implements SpacesApi {
   @Override
   public ResponseEntity<Void> deleteSpace(String space, boolean recursive) {
     spaces.delete(space, recursive);
+    events.publishEvent(new SpaceDeleted(space));
     return ResponseEntity.noContent().build();
   }
 }
