@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# The request path as a user meets it: the packaged server as its own process on a stand-alone PostgreSQL (durable
+# defaults), loaded over HTTP by wrk from another process, next to pgbench doing the least database work a revision
+# needs on the same PostgreSQL. Prints one summary block; removes the server, the database and its files on any exit.
+#
+#   server/bench/request-path.sh            (from anywhere; builds target/tandem-*.jar first if it is missing)
+#
+# Settings (environment): WARMUP (seconds, default 36, half updates, half GETs), DURATION (seconds per figure,
+# default 30), BUILD=1 (rebuild the jar), JAR (another server jar), JAVA_OPTS, PG_BIN (default
+# /usr/lib/postgresql/15/bin), PG_USER (runs initdb and pg_ctl when the script runs as root, default postgres),
+# KEEP_WORK=1 (keep the temporary folder with the logs).
+set -Eeuo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BENCH=$ROOT/server/bench
+FIXTURE=$ROOT/src/test/resources/units/paymentservice.yaml
+WARMUP=${WARMUP:-36}
+DURATION=${DURATION:-30}
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+UPDATE_CONNECTIONS=8
+GET_CONNECTIONS=50
+
+log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM
+  set +e
+  if [ -n "${SERVER_PID:-}" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID"
+    for _ in $(seq 30); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 1; done
+    kill -9 "$SERVER_PID" 2>/dev/null
+    wait "$SERVER_PID" 2>/dev/null
+  fi
+  if [ "$status" != 0 ] && [ "$status" != 130 ] && [ -s "${WORK:-}/server.log" ]; then
+    log "the server's log, last 40 lines:"
+    tail -40 "$WORK/server.log" >&2
+  fi
+  if [ -n "${PG_STARTED:-}" ]; then
+    as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m fast -w -t 30 stop >/dev/null 2>&1 ||
+      as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -m immediate stop >/dev/null 2>&1
+  fi
+  if [ -n "${WORK:-}" ]; then
+    if [ "${KEEP_WORK:-0}" = 1 ]; then log "kept $WORK"; else rm -rf "$WORK"; fi
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'log "interrupted"; exit 130' INT TERM
+
+# initdb and the postmaster refuse to run as root
+if [ "$(id -u)" = 0 ]; then
+  PG_USER=${PG_USER:-postgres}
+  as_pg() { (cd / && runuser -u "$PG_USER" -- "$@"); }
+else
+  as_pg() { "$@"; }
+fi
+
+require_tools() {
+  if ! command -v wrk >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      log "installing wrk (apt-get install -y wrk)"
+      apt-get install -y -q wrk >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
+    else
+      die "wrk is missing: install it (Debian/Ubuntu: sudo apt-get install -y wrk) and run again"
+    fi
+  fi
+  [ -x "$PG_BIN/initdb" ] || die "no PostgreSQL in $PG_BIN (Debian: apt-get install -y postgresql-15; or set PG_BIN)"
+  PGBENCH=$PG_BIN/pgbench
+  [ -x "$PGBENCH" ] || PGBENCH=$(command -v pgbench) || die "pgbench is missing (it comes with PostgreSQL)"
+  command -v curl >/dev/null || die "curl is missing"
+  command -v java >/dev/null || die "java (17 or later) is missing"
+}
+
+server_jar() { find "$ROOT/target" -maxdepth 1 -name 'tandem-*.jar' ! -name '*-cli.jar' 2>/dev/null | head -1; }
+
+build_if_needed() {
+  JAR=${JAR:-$(server_jar)}
+  if [ -z "$JAR" ] || [ "${BUILD:-0}" = 1 ]; then
+    log "packaging the server (./mvnw -B -o -q package -DskipTests)"
+    (cd "$ROOT" && ./mvnw -B -o -q package -DskipTests)
+    JAR=$(server_jar)
+  fi
+  [ -f "$JAR" ] || die "no server jar in $ROOT/target"
+}
+
+free_port() {
+  local port
+  for _ in $(seq 100); do
+    port=$((20000 + RANDOM % 20000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
+  done
+  die "found no free port"
+}
+
+start_postgres() {
+  PG_PORT=$(free_port)
+  mkdir "$WORK/pg" "$WORK/pg-run"
+  if [ "$(id -u)" = 0 ]; then chown "$PG_USER" "$WORK/pg" "$WORK/pg-run"; fi
+  as_pg "$PG_BIN/initdb" -D "$WORK/pg" -U bench --auth=trust -E UTF8 --no-locale >"$WORK/initdb.log" 2>&1 ||
+    { cat "$WORK/initdb.log" >&2; die "initdb failed"; }
+  # durable, as a deployment runs it (these are PostgreSQL's defaults, spelled out)
+  as_pg tee -a "$WORK/pg/postgresql.conf" >/dev/null <<EOF
+port = $PG_PORT
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$WORK/pg-run'
+fsync = on
+synchronous_commit = on
+full_page_writes = on
+EOF
+  as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg-run/postgres.log" -w -t 60 start >/dev/null ||
+    { cat "$WORK/pg-run/postgres.log" >&2; die "PostgreSQL did not start"; }
+  PG_STARTED=1
+  psql_on postgres -c 'CREATE DATABASE tandem' -c 'CREATE DATABASE baseline' >/dev/null
+}
+
+psql_on() { "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PG_PORT" -U bench -d "$@"; }
+
+# The baseline's database: the revision store's tables as the server's first migration makes them, one unit per client.
+prepare_baseline() {
+  psql_on baseline -f "$ROOT/db/migrations/V001__revision_store.sql" >/dev/null
+  psql_on baseline -v clients="$UPDATE_CONNECTIONS" -v fixture="$(cat "$FIXTURE")" -f "$BENCH/baseline-setup.sql" >/dev/null
+}
+
+start_server() {
+  SERVER_PORT=$(free_port)
+  TOKEN="tdm_bench$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n')_$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n')"
+  mkdir "$WORK/tandem"
+  SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/tandem" SPRING_DATASOURCE_USERNAME=bench \
+    TANDEM_SECURITY_BOOTSTRAP_TOKEN="$TOKEN" \
+    java ${JAVA_OPTS:-} -jar "$JAR" --server.port="$SERVER_PORT" --tandem.sandbox.enabled=false \
+    --tandem.data-dir="$WORK/tandem" >"$WORK/server.log" 2>&1 &
+  SERVER_PID=$!
+  BASE=http://127.0.0.1:$SERVER_PORT
+  for _ in $(seq 300); do
+    kill -0 "$SERVER_PID" 2>/dev/null || die "the server exited while starting"
+    if curl -fsS -o /dev/null "$BASE/actuator/health" 2>/dev/null; then return; fi
+    sleep 1
+  done
+  die "the server was not healthy after 300 s"
+}
+
+tcurl() { curl -fsS -o /dev/null -H "Authorization: Bearer $TOKEN" "$BASE$1" "${@:2}"; }
+
+# One unit per update connection (u0 … u7) and one that the GETs read; each has the fixture as its data.
+prepare_units() {
+  tcurl /api/v1/spaces -XPOST -H 'Content-Type: application/json' -d '{"slug":"bench"}'
+  local unit
+  for unit in $(seq -f 'u%g' 0 $((UPDATE_CONNECTIONS - 1))) read; do
+    tcurl /api/v1/spaces/bench/units -XPOST -H 'Content-Type: application/json' -d "{\"slug\":\"$unit\",\"data\":\"\"}"
+    tcurl "/api/v1/spaces/bench/units/$unit/data" -XPUT -H 'Content-Type: application/yaml' --data-binary @"$FIXTURE"
+  done
+}
+
+api_revisions() {
+  psql_on tandem -At -c "SELECT coalesce(sum(u.head_revision_num), 0) FROM unit u JOIN space s ON s.id = u.space_id
+                         WHERE s.slug = 'bench' AND u.slug <> 'read'"
+}
+
+# wrk <name> <mode> <connections> <threads> <seconds> <run>; prints the RESULT line's fields
+run_wrk() {
+  local url=$BASE/
+  [ "$2" = get ] && url=$BASE/api/v1/spaces/bench/units/read
+  BENCH_MODE=$2 BENCH_RUN=$6 BENCH_FIXTURE=$FIXTURE TANDEM_TOKEN=$TOKEN \
+    wrk -t"$4" -c"$3" -d"$5"s --latency --timeout 10s -s "$BENCH/request-path.lua" "$url" >"$WORK/wrk-$1.txt" ||
+    { cat "$WORK/wrk-$1.txt" >&2; die "wrk failed ($1)"; }
+  local result
+  result=$(sed -n 's/^RESULT //p' "$WORK/wrk-$1.txt")
+  [ -n "$result" ] || { cat "$WORK/wrk-$1.txt" >&2; die "wrk printed no result ($1)"; }
+  case "$result" in
+    *" non2xx=0 socket_errors=0") ;;
+    *) cat "$WORK/wrk-$1.txt" >&2; die "requests failed ($1): $result" ;;
+  esac
+  echo "$result"
+}
+
+field() { sed -n "s/.*\\b$2=\\([^ ]*\\).*/\\1/p" <<<"$1"; }
+
+run_pgbench() {
+  "$PGBENCH" -n -M prepared -c "$UPDATE_CONNECTIONS" -j 2 -T "$1" -f "$BENCH/baseline.sql" -D fixture="$(cat "$FIXTURE")" \
+    -h 127.0.0.1 -p "$PG_PORT" -U bench baseline >"$WORK/pgbench-$2.txt" 2>&1 ||
+    { cat "$WORK/pgbench-$2.txt" >&2; die "pgbench failed ($2)"; }
+  sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$WORK/pgbench-$2.txt"
+}
+
+main() {
+  require_tools
+  build_if_needed
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/tandem-bench.XXXXXX")
+  chmod 755 "$WORK"
+  local load_before
+  load_before=$(cut -d' ' -f1 /proc/loadavg)
+
+  log "starting PostgreSQL and the server ($JAR)"
+  start_postgres
+  prepare_baseline
+  start_server
+  prepare_units
+
+  log "warm-up: $((WARMUP / 2)) s of updates, $((WARMUP / 2)) s of GETs"
+  run_wrk warmup-update update "$UPDATE_CONNECTIONS" "$UPDATE_CONNECTIONS" $((WARMUP / 2)) 1 >/dev/null
+  run_wrk warmup-get get "$GET_CONNECTIONS" 2 $((WARMUP / 2)) 2 >/dev/null
+
+  log "updates: PUT unit data, $UPDATE_CONNECTIONS connections, $DURATION s"
+  local before after updates
+  before=$(api_revisions)
+  updates=$(run_wrk update update "$UPDATE_CONNECTIONS" "$UPDATE_CONNECTIONS" "$DURATION" 3)
+  after=$(api_revisions)
+  [ $((after - before)) -ge "$(field "$updates" requests)" ] ||
+    die "only $((after - before)) revisions for $(field "$updates" requests) updates"
+
+  log "reads: GET one unit, $GET_CONNECTIONS connections, $DURATION s"
+  local reads
+  reads=$(run_wrk get get "$GET_CONNECTIONS" 2 "$DURATION" 4)
+
+  log "baseline: pgbench, $UPDATE_CONNECTIONS clients, 5 s warm-up, then $DURATION s"
+  run_pgbench 5 warmup >/dev/null
+  local tps made
+  tps=$(run_pgbench "$DURATION" measure)
+  [ -n "$tps" ] || { cat "$WORK/pgbench-measure.txt" >&2; die "pgbench printed no tps"; }
+  made=$(psql_on baseline -At -c 'SELECT count(DISTINCT content_sha256) FROM revision')
+  [ "$made" -gt "$(sed -n 's/^number of transactions actually processed: //p' "$WORK/pgbench-measure.txt")" ] ||
+    die "pgbench made fewer distinct revisions ($made) than it counted transactions"
+  local durability
+  durability=$(psql_on tandem -At -F' ' -c "SELECT string_agg(name || '=' || setting, ' ' ORDER BY name) FROM pg_settings
+                                            WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')")
+
+  local ups dirty=""
+  ups=$(field "$updates" rps)
+  git -C "$ROOT" diff --quiet HEAD -- src db pom.xml 2>/dev/null || dirty=" (with uncommitted changes)"
+  cat <<EOF
+
+==== Tandem request path ====
+date          $(date -u +%Y-%m-%dT%H:%MZ)
+commit        $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$dirty, $(basename "$JAR") built $(date -u -r "$JAR" +%Y-%m-%dT%H:%MZ)
+machine       $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), load average $load_before before, $(cut -d' ' -f1 /proc/loadavg) after
+postgres      $durability, data on $(df -PT "$WORK" | awk 'NR == 2 {print $2}')
+versions      $(java -version 2>&1 | head -1 | tr -d '"'); $("$PG_BIN/postgres" --version); $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2); pgbench $("$PGBENCH" --version | head -1 | cut -d' ' -f3)
+durations     warm-up $WARMUP s; $DURATION s per figure
+updates/s     $(printf '%.0f' "$ups")  (PUT unit data, ~1 KiB, $UPDATE_CONNECTIONS connections; p50 $(field "$updates" p50_ms) ms, p99 $(field "$updates" p99_ms) ms; $((after - before)) revisions)
+baseline tps  $(printf '%.0f' "$tps")  (pgbench, $UPDATE_CONNECTIONS clients: head update, blob upsert, revision insert)
+ratio         $(awk -v a="$ups" -v b="$tps" 'BEGIN {printf "%.2f (%.0f%%)", a / b, 100 * a / b}')  (updates/s / pgbench tps)
+GET rps       $(printf '%.0f' "$(field "$reads" rps)")  (GET one unit, $GET_CONNECTIONS connections)
+GET p50       $(field "$reads" p50_ms) ms
+GET p99       $(field "$reads" p99_ms) ms
+EOF
+}
+
+main "$@"
