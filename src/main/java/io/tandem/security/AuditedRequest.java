@@ -4,7 +4,9 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import java.lang.reflect.Method;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -18,6 +20,8 @@ import org.springframework.web.servlet.HandlerMapping;
 final class AuditedRequest {
 
   private static final ThreadLocal<AuditedRequest> CURRENT = new ThreadLocal<>();
+  /** Handler method → the success status its API declares; looked up once per method, not per request. */
+  private static final Map<Method, Integer> SUCCESS_STATUS = new ConcurrentHashMap<>();
 
   private final HttpServletRequest request;
   /** The entry written in a committed transaction, with the status it was written with; null while none is. */
@@ -66,13 +70,15 @@ final class AuditedRequest {
    * filter corrects the entry in the rare case the answer differs).
    */
   int successStatus() {
-    return handler()
-        .flatMap(method -> AnnotatedElementUtils.findMergedRepeatableAnnotations(
-                method, ApiResponse.class).stream()
-            .map(ApiResponse::responseCode)
-            .filter(code -> code.matches("2\\d\\d"))
-            .map(Integer::valueOf)
-            .findFirst())
+    return handler().map(method -> SUCCESS_STATUS.computeIfAbsent(method, AuditedRequest::declaredSuccess)).orElse(200);
+  }
+
+  private static int declaredSuccess(Method method) {
+    return AnnotatedElementUtils.findMergedRepeatableAnnotations(method, ApiResponse.class).stream()
+        .map(ApiResponse::responseCode)
+        .filter(code -> code.matches("2\\d\\d"))
+        .map(Integer::valueOf)
+        .findFirst()
         .orElse(200);
   }
 
