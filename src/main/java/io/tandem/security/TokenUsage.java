@@ -28,6 +28,8 @@ class TokenUsage {
   /** When this server last noted each token's use; older than {@link #RESOLUTION}, an entry is dropped. */
   private final Map<UUID, Instant> noted = new ConcurrentHashMap<>();
   private final Map<UUID, Instant> pending = new ConcurrentHashMap<>();
+  /** Said once when writing starts failing, and once when it works again, not at every retry. */
+  private boolean failing;
 
   TokenUsage(TokenStore store, Clock clock) {
     this.store = store;
@@ -51,12 +53,21 @@ class TokenUsage {
       return;
     }
     Map<UUID, Instant> batch = Map.copyOf(pending);
+    // a use noted meanwhile stays pending for the next batch
     batch.forEach(pending::remove);
     try {
       store.used(batch);
+      if (failing) {
+        log.info("Token uses are recorded again");
+        failing = false;
+      }
     } catch (RuntimeException e) {
       batch.forEach(pending::putIfAbsent);
-      log.warn("Could not record when {} token(s) were last used; trying again: {}", batch.size(), e.toString());
+      if (!failing) {
+        log.warn("Could not record when {} token(s) were last used; trying again each second: {}", batch.size(),
+            e.toString());
+        failing = true;
+      }
     }
   }
 }
