@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -13,6 +14,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.ExceptionTranslationFilter;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.web.cors.CorsConfigurationSource;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -37,10 +39,12 @@ class SecurityConfiguration implements WebMvcConfigurer {
 
   @Bean
   SecurityFilterChain api(HttpSecurity http, TokenService tokens, OidcTokens oidc, Audit audit, Clock clock,
-      SecurityProperties settings) throws Exception {
+      SecurityProperties settings,
+      @Qualifier("corsConfigurationSource") CorsConfigurationSource cors) throws Exception {
     return http
         .csrf(csrf -> csrf.disable())
-        .cors(cors -> {})
+        .cors(configurer -> configurer.configurationSource(cors))
+        .requestCache(cache -> cache.disable()) // stateless: no request is saved for after a sign-in
         .httpBasic(basic -> basic.disable())
         .formLogin(form -> form.disable())
         .logout(logout -> logout.disable())

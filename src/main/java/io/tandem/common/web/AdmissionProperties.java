@@ -1,0 +1,27 @@
+package io.tandem.common.web;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How many API requests do their work at once ({@code tandem.admission.*}). The others wait their turn, first come
+ * first served, parked rather than competing for the cores: on a small machine, fifty requests sharing two cores
+ * each take fifty times as long and finish in a scattered order, while four at a time finish in the order they came.
+ *
+ * @param enabled whether API requests wait their turn at all
+ * @param concurrentRequests how many API requests run at once; 0 means twice the processors the JVM sees
+ * @param maxWait how long a request waits for its turn before it runs anyway (so requests that block on something
+ *     else, such as a slow cluster, cannot stop the others for longer than this)
+ */
+@ConfigurationProperties("tandem.admission")
+public record AdmissionProperties(
+    @DefaultValue("true") boolean enabled,
+    @DefaultValue("0") int concurrentRequests,
+    @DefaultValue("250ms") Duration maxWait) {
+
+  /** The number of requests that run at once, with 0 resolved against the processors. */
+  public int permits() {
+    return concurrentRequests > 0 ? concurrentRequests : 2 * Runtime.getRuntime().availableProcessors();
+  }
+}
