@@ -5,7 +5,7 @@
 #
 #   server/bench/request-path.sh            (from anywhere; builds target/tandem-*.jar first if it is missing)
 #
-# Settings (environment): WARMUP (seconds, default 36, half updates, half GETs), DURATION (seconds per figure,
+# Settings (environment): WARMUP (seconds, default 90, half updates, half GETs), DURATION (seconds per figure,
 # default 30), BUILD=1 (rebuild the jar), JAR (another server jar), JAVA_OPTS, PG_BIN (default
 # /usr/lib/postgresql/15/bin), PG_USER (runs initdb and pg_ctl when the script runs as root, default postgres),
 # KEEP_WORK=1 (keep the temporary folder with the logs).
@@ -14,7 +14,7 @@ set -Eeuo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BENCH=$ROOT/server/bench
 FIXTURE=$ROOT/src/test/resources/units/paymentservice.yaml
-WARMUP=${WARMUP:-36}
+WARMUP=${WARMUP:-90}
 DURATION=${DURATION:-30}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 UPDATE_CONNECTIONS=8
