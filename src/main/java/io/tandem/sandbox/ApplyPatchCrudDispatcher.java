@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  * The fabric8 CRUD mock server with server-side apply added, as create-or-replace. The mock answers an apply-patch
  * with 404 or 415; real clusters merge field ownership, which the sandbox does not model: an apply here overwrites
  * the whole object, as a PUT would. (A JSON merge patch is no substitute: the mock appends to lists on merge.) A
- * dry run ({@code dryRun=All}) stores nothing and answers the object as sent.
+ * dry run ({@code dryRun=All}) stores nothing and answers without a body.
  */
 class ApplyPatchCrudDispatcher extends KubernetesCrudDispatcher {
 
@@ -42,9 +42,8 @@ class ApplyPatchCrudDispatcher extends KubernetesCrudDispatcher {
     Headers headers = request.getHeaders().newBuilder().set("Content-Type", "application/json").build();
     Buffer body = new Buffer(request.getUtf8Body().getBytes(StandardCharsets.UTF_8));
     if (path.contains("dryRun=All")) {
-      // the answer a real server gives is the stored object; here, with whole-object semantics, the body as sent
-      return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json")
-          .setBody(request.getUtf8Body());
+      // a real server answers the object it would store; the mock's request has no body to answer here
+      return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json").setBody("");
     }
     if (handleGet(resourcePath).code() == 404) {
       String collection = resourcePath.substring(0, resourcePath.lastIndexOf('/'));
