@@ -3,6 +3,7 @@ package io.tandem.cli;
 import io.tandem.client.ApiException;
 import io.tandem.client.api.ActionsApi;
 import io.tandem.client.api.UnitsApi;
+import io.tandem.client.model.ApplyPreview;
 import io.tandem.client.model.CreateUnitRequest;
 import io.tandem.client.model.Diff;
 import io.tandem.client.model.DiffChange;
@@ -133,9 +134,25 @@ class UnitCommands extends TandemCli.Group {
   int apply(@Parameters(paramLabel = "UNIT") String unit,
       @Option(names = {"-r", "--revision"}, defaultValue = "head") String revision,
       @Option(names = "--wait", defaultValue = "60", description = "Seconds to wait for the outcome") int wait,
-      @Option(names = "--take-over", description = "Take over objects that other units applied") boolean takeOver)
+      @Option(names = "--take-over", description = "Take over objects that other units applied") boolean takeOver,
+      @Option(names = "--dry-run", description = "Apply nothing: show what the apply would change on the cluster,"
+          + " what its prune would delete and the gates that would refuse it") boolean dryRun)
       throws ApiException {
+    if (dryRun) {
+      return showPreview(actions().previewApply(space, unit, revision, takeOver));
+    }
     return showAction(actions().applyUnit(space, unit, revision, wait, takeOver));
+  }
+
+  /** The changed paths as diff shows them; the gates that would refuse the apply make the exit status 1. */
+  private int showPreview(ApplyPreview preview) {
+    root.output().print(preview, preview.getChanges(),
+        new Output.Column<DiffChange>("OP", DiffChange::getOp),
+        new Output.Column<DiffChange>("RESOURCE", DiffChange::getResource),
+        new Output.Column<DiffChange>("PATH", DiffChange::getPath),
+        new Output.Column<DiffChange>("FROM", DiffChange::getFrom),
+        new Output.Column<DiffChange>("TO", DiffChange::getTo));
+    return preview.getGates() == null || preview.getGates().isEmpty() ? 0 : 1;
   }
 
   @Command(name = "refresh", description = "Read the unit's objects from its target; capture a drift as a revision")

@@ -1,6 +1,7 @@
 package io.tandem.live;
 
 import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.ResourceChange;
 import io.tandem.common.yaml.ResourcePatch;
 import io.tandem.common.yaml.StructuralDiff;

@@ -1,6 +1,7 @@
 package io.tandem.live;
 
 import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.function.domain.FunctionRunner;
 import io.tandem.targets.domain.ObjectKey;
 import io.tandem.targets.domain.ObjectOwner;

@@ -1,6 +1,7 @@
 package io.tandem.live;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.LiveStateSource;
 import java.time.Instant;
@@ -8,14 +9,11 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
-import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.Yaml;
 
 /** The last observed live state of each unit, and the baseline refreshes compare with. */
 @Repository
@@ -54,9 +52,7 @@ public class LiveStore implements LiveStateSource {
 
   /** The observed objects as multi-document YAML. */
   static String yaml(Snapshot snapshot) {
-    DumperOptions options = new DumperOptions();
-    options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-    return new Yaml(options).dumpAll(snapshot.observed().stream().filter(Objects::nonNull).iterator());
+    return KubernetesYaml.render(snapshot.observed());
   }
 
   @SuppressWarnings("unchecked")

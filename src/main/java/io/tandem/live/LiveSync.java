@@ -3,6 +3,7 @@ package io.tandem.live;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.TextPatcher;
 import io.tandem.space.domain.DriftMode;

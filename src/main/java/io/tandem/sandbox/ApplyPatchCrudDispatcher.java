@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The fabric8 CRUD mock server with server-side apply added, as create-or-replace. The mock answers an apply-patch
  * with 404 or 415; real clusters merge field ownership, which the sandbox does not model: an apply here overwrites
- * the whole object, as a PUT would. (A JSON merge patch is no substitute: the mock appends to lists on merge.)
+ * the whole object, as a PUT would. (A JSON merge patch is no substitute: the mock appends to lists on merge.) A
+ * dry run ({@code dryRun=All}) stores nothing and answers without a body.
  */
 class ApplyPatchCrudDispatcher extends KubernetesCrudDispatcher {
 
@@ -40,6 +41,10 @@ class ApplyPatchCrudDispatcher extends KubernetesCrudDispatcher {
     String resourcePath = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
     Headers headers = request.getHeaders().newBuilder().set("Content-Type", "application/json").build();
     Buffer body = new Buffer(request.getUtf8Body().getBytes(StandardCharsets.UTF_8));
+    if (path.contains("dryRun=All")) {
+      // a real server answers the object it would store; the mock's request has no body to answer here
+      return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json").setBody("");
+    }
     if (handleGet(resourcePath).code() == 404) {
       String collection = resourcePath.substring(0, resourcePath.lastIndexOf('/'));
       return handleCreate(new RecordedRequest("HTTP/1.1", HttpMethod.POST, collection, headers, body));

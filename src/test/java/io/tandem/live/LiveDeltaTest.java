@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.ResourceChange;
 import io.tandem.function.domain.FunctionRunner;
 import io.tandem.support.Fixtures;

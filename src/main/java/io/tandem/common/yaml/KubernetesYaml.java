@@ -8,7 +8,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
@@ -95,6 +97,13 @@ public final class KubernetesYaml {
       throw new TandemException(ProblemCode.INVALID_YAML, "The data is not valid YAML: " + e.getMessage());
     }
     return List.copyOf(resources);
+  }
+
+  /** Objects (plain trees) as a multi-document YAML text in block style, {@code null} ones left out. */
+  public static String render(List<Map<String, Object>> objects) {
+    DumperOptions options = new DumperOptions();
+    options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+    return new Yaml(options).dumpAll(objects.stream().filter(java.util.Objects::nonNull).iterator());
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.tandem.targets.api;
 
+import io.swagger.v3.oas.annotations.Hidden;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -29,7 +30,8 @@ public interface UnitActionsApi {
           + " in the target's namespace; objects of the previously live revision that this one drops are deleted,"
           + " unless another unit has applied them since. One object belongs to one unit: an apply of an object that"
           + " another unit applied on the same target is 409 object-owned-by-another-unit (naming that unit and the"
-          + " object), and changes nothing, unless takeOver=true.")
+          + " object), and changes nothing, unless takeOver=true. With dryRun=true it applies nothing and answers 200"
+          + " with what the apply would change, as previewApply does.")
   @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
   @ApiResponse(responseCode = "200", description = "Finished within wait")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
@@ -42,6 +44,36 @@ public interface UnitActionsApi {
       @Parameter(description = "Take over objects that other units applied on this target: they become this unit's,"
           + " and the units they were taken from report them missing (not drift) and no longer delete them")
           @RequestParam(defaultValue = "false") boolean takeOver);
+
+  @Operation(
+      operationId = "previewApply",
+      summary = "Preview an apply: what it would change on the cluster, from a server-side dry run",
+      description = "Runs the apply that applyUnit would run (same objects, field manager tandem, conflicts taken)"
+          + " with dryRun=All, and compares each object as it is now with the object the API server would store:"
+          + " both carry the server's defaults and server-managed fields are left out, so only the paths the apply"
+          + " would change show. Also the objects the prune would delete and the gates that would refuse the apply."
+          + " Nothing is written, recorded as live or queued. The same as POST …/apply?dryRun=true."
+          + " 409 conflict when the unit has no target, 502 target-unreachable when the cluster cannot be read.")
+  @ApiResponse(responseCode = "200", description = "The preview; nothing was written")
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
+  @PostMapping("/spaces/{space}/units/{unit}/apply/preview")
+  ApplyPreviewResponse previewApply(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @Parameter(description = "A revision reference; default head") @RequestParam(defaultValue = "head") String revision,
+      @Parameter(description = "As the apply would be asked: without it, objects other units applied are a gate")
+          @RequestParam(defaultValue = "false") boolean takeOver);
+
+  /** {@code apply?dryRun=true}: {@link #previewApply}; any dryRun but false lands here, never at a real apply. */
+  @Hidden
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
+  @PostMapping(path = "/spaces/{space}/units/{unit}/apply", params = {"dryRun", "dryRun!=false"})
+  ApplyPreviewResponse applyDryRun(
+      @PathVariable("space") String space,
+      @PathVariable("unit") String unit,
+      @RequestParam(defaultValue = "head") String revision,
+      @RequestParam("dryRun") boolean dryRun,
+      @RequestParam(defaultValue = "false") boolean takeOver);
 
   @Operation(
       operationId = "refreshUnit",

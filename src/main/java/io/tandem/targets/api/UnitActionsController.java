@@ -1,8 +1,10 @@
 package io.tandem.targets.api;
 
+import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.targets.domain.ActionService;
+import io.tandem.targets.domain.ApplyPreviews;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.worker.UnitAction;
 import java.util.UUID;
@@ -14,16 +16,31 @@ import org.springframework.web.bind.annotation.RestController;
 class UnitActionsController implements UnitActionsApi {
 
   private final ActionService actions;
+  private final ApplyPreviews previews;
   private final io.tandem.security.SpaceRoles roles;
 
-  UnitActionsController(ActionService actions, io.tandem.security.SpaceRoles roles) {
+  UnitActionsController(ActionService actions, ApplyPreviews previews, io.tandem.security.SpaceRoles roles) {
     this.actions = actions;
+    this.previews = previews;
     this.roles = roles;
   }
 
   @Override
   public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait, boolean takeOver) {
     return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), takeOver, wait));
+  }
+
+  @Override
+  public ApplyPreviewResponse previewApply(String space, String unit, String revision, boolean takeOver) {
+    return ApplyPreviewResponse.from(previews.preview(space, unit, RevisionRef.parse("revision", revision), takeOver));
+  }
+
+  @Override
+  public ApplyPreviewResponse applyDryRun(String space, String unit, String revision, boolean dryRun, boolean takeOver) {
+    if (!dryRun) {
+      throw TandemException.invalidArgument("Parameter 'dryRun' is true or false; leave it out for an apply.");
+    }
+    return previewApply(space, unit, revision, takeOver);
   }
 
   @Override

@@ -46,7 +46,7 @@ public final class ClusterApplier {
     try {
       for (HasMetadata object : objects) {
         current = describe(object);
-        takeOwnership(client, object, current, takenOver);
+        serverSideApply(client, object, current, takenOver, false);
         if (object.getKind().equals("CustomResourceDefinition")) {
           established(client, object.getMetadata().getName());
         }
@@ -80,21 +80,27 @@ public final class ClusterApplier {
   /**
    * Applies without taking fields from other managers first; where the API server answers with a conflict, applies
    * again with conflicts forced, as Tandem's configuration is what the cluster must run, and records which fields it
-   * took from whom ({@code .spec.replicas from kubectl}), so that the action says so.
+   * took from whom ({@code .spec.replicas from kubectl}), so that the action says so. With {@code dryRun} the API
+   * server only answers what it would store.
+   *
+   * @return the object as the API server stored it (or would store it)
    */
-  private static void takeOwnership(KubernetesClient client, HasMetadata object, String described, List<String> takenOver) {
+  static HasMetadata serverSideApply(
+      KubernetesClient client, HasMetadata object, String described, List<String> takenOver, boolean dryRun) {
     try {
-      client.resource(object).fieldManager(FIELD_MANAGER).serverSideApply();
+      return client.resource(object).dryRun(dryRun).fieldManager(FIELD_MANAGER).serverSideApply();
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw e;
       }
-      client.resource(object).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
+      HasMetadata applied = client.resource(object).dryRun(dryRun).fieldManager(FIELD_MANAGER).forceConflicts()
+          .serverSideApply();
       List<StatusCause> causes = e.getStatus() == null || e.getStatus().getDetails() == null ? List.of()
           : e.getStatus().getDetails().getCauses();
       for (StatusCause cause : causes) {
         takenOver.add(described + " " + cause.getField() + " (" + managerIn(cause.getMessage()) + ")");
       }
+      return applied;
     }
   }
 
@@ -158,7 +164,7 @@ public final class ClusterApplier {
         .toList();
   }
 
-  private static HasMetadata toObject(KubernetesClient client, KubernetesResource resource, String defaultNamespace) {
+  static HasMetadata toObject(KubernetesClient client, KubernetesResource resource, String defaultNamespace) {
     return toObject(client.getKubernetesSerialization(), resource, defaultNamespace);
   }
 
@@ -176,7 +182,7 @@ public final class ClusterApplier {
     return objects(SERIALIZATION, data, defaultNamespace);
   }
 
-  private static List<HasMetadata> objects(KubernetesClient client, String data, String defaultNamespace) {
+  static List<HasMetadata> objects(KubernetesClient client, String data, String defaultNamespace) {
     return objects(client.getKubernetesSerialization(), data, defaultNamespace);
   }
 

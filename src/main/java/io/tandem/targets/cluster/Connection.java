@@ -3,6 +3,7 @@ package io.tandem.targets.cluster;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.targets.domain.ApplyReport;
 import io.tandem.targets.domain.ClusterSession;
+import io.tandem.targets.domain.DryRun;
 import io.tandem.targets.domain.ObjectKey;
 import io.tandem.targets.domain.Target;
 import java.util.List;
@@ -15,6 +16,11 @@ public record Connection(Target target, KubernetesClient client) implements Clus
   @Override
   public ApplyReport apply(String data, String previousData, Set<ObjectKey> spare) {
     return ClusterApplier.apply(client, target.namespace(), data, previousData, spare);
+  }
+
+  @Override
+  public DryRun dryRun(String data, String previousData, Set<ObjectKey> spare) {
+    return ClusterDryRun.run(client, target.namespace(), data, previousData, spare);
   }
 
   @Override

@@ -17,6 +17,12 @@ public interface ClusterSession extends AutoCloseable {
    */
   ApplyReport apply(String data, String previousData, Set<ObjectKey> spare);
 
+  /**
+   * What {@link #apply} would do, asked of the API server with {@code dryRun=All}: the same objects, field manager
+   * and conflict handling; nothing is written. Throws when the cluster cannot be reached or read.
+   */
+  DryRun dryRun(String data, String previousData, Set<ObjectKey> spare);
+
   /** Deletes the objects of {@code data}, dependants first, except those in {@code spare} (another unit's). */
   ApplyReport destroy(String data, Set<ObjectKey> spare);
 

@@ -20,7 +20,7 @@ public record DiffResponse(
       @Schema(description = "The old value (null when added)") Object from,
       @Schema(description = "The new value (null when removed)") Object to) {
 
-    static Change from(ResourceChange change) {
+    public static Change from(ResourceChange change) {
       return new Change(change.resource(), change.path(), change.op().name(), change.from(), change.to());
     }
   }
