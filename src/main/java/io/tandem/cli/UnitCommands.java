@@ -133,9 +133,12 @@ class UnitCommands extends TandemCli.Group {
   int apply(@Parameters(paramLabel = "UNIT") String unit,
       @Option(names = {"-r", "--revision"}, defaultValue = "head") String revision,
       @Option(names = "--wait", defaultValue = "60", description = "Seconds to wait for the outcome") int wait,
-      @Option(names = "--take-over", description = "Take over objects that other units applied") boolean takeOver)
+      @Option(names = "--take-over", description = "Take over objects that other units applied") boolean takeOver,
+      @Option(names = "--wait-for", description = "healthy: once applied, wait for the objects to be healthy")
+          String waitFor,
+      @Option(names = "--timeout", description = "With --wait-for: how long (30s, 5m, 1h; default 5m)") String timeout)
       throws ApiException {
-    return showAction(actions().applyUnit(space, unit, revision, wait, takeOver));
+    return showAction(actions().applyUnit(space, unit, revision, wait, takeOver, waitFor, timeout));
   }
 
   @Command(name = "refresh", description = "Read the unit's objects from its target; capture a drift as a revision")

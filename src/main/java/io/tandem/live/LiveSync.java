@@ -5,6 +5,7 @@ import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.TextPatcher;
+import io.tandem.common.yaml.Trees;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.targets.cluster.ClusterConnector;
 import io.tandem.targets.domain.ApplyObserver;
@@ -89,7 +90,8 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     List<String> missing = new ArrayList<>();
     List<KubernetesResource> identities = KubernetesYaml.parse(data);
     for (int i = 0; i < objects.size(); i++) {
-      cleaned.add(objects.get(i) == null ? null : LiveCleaner.clean(objects.get(i)));
+      // a copy: the objects as read, with their status and resource version, are health's
+      cleaned.add(objects.get(i) == null ? null : LiveCleaner.clean(Trees.deepCopy(objects.get(i))));
       if (objects.get(i) == null) {
         missing.add(identities.get(i).id());
       }
