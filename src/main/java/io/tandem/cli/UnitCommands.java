@@ -135,13 +135,16 @@ class UnitCommands extends TandemCli.Group {
       @Option(names = {"-r", "--revision"}, defaultValue = "head") String revision,
       @Option(names = "--wait", defaultValue = "60", description = "Seconds to wait for the outcome") int wait,
       @Option(names = "--take-over", description = "Take over objects that other units applied") boolean takeOver,
+      @Option(names = "--wait-for", description = "healthy: once applied, wait for the objects to be healthy")
+          String waitFor,
+      @Option(names = "--timeout", description = "With --wait-for: how long (30s, 5m, 1h; default 5m)") String timeout,
       @Option(names = "--dry-run", description = "Apply nothing: show what the apply would change on the cluster,"
           + " what its prune would delete and the gates that would refuse it") boolean dryRun)
       throws ApiException {
     if (dryRun) {
       return showPreview(actions().previewApply(space, unit, revision, takeOver));
     }
-    return showAction(actions().applyUnit(space, unit, revision, wait, takeOver));
+    return showAction(actions().applyUnit(space, unit, revision, wait, takeOver, waitFor, timeout));
   }
 
   /** The changed paths as diff shows them; the gates that would refuse the apply make the exit status 1. */

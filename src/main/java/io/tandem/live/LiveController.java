@@ -6,11 +6,15 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
+import io.tandem.health.domain.ObjectHealth;
 import io.tandem.security.SecretAccess;
+import io.tandem.targets.domain.HealthTracker;
+import io.tandem.targets.domain.ObjectKey;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;
 import java.security.Principal;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
@@ -25,11 +29,13 @@ class LiveController {
   private final UnitQueries units;
   private final LiveStore live;
   private final SecretAccess secrets;
+  private final HealthTracker health;
 
-  LiveController(UnitQueries units, LiveStore live, SecretAccess secrets) {
+  LiveController(UnitQueries units, LiveStore live, SecretAccess secrets, HealthTracker health) {
     this.units = units;
     this.live = live;
     this.secrets = secrets;
+    this.health = health;
   }
 
   @Schema(name = "LiveState")
@@ -37,6 +43,8 @@ class LiveController {
       Instant observedAt,
       @Schema(allowableValues = {"None", "Drifted", "Unknown"}) String drift,
       @Schema(description = "The live objects as last observed, cleaned of server fields, as YAML") String data,
+      @Schema(description = "apiVersion, kind, namespace, name, resourceVersion and health ({status, reason}: Current,"
+          + " InProgress, Failed, Terminating, NotFound or Unknown, kept current by the watches) of each object")
       List<Map<String, Object>> resources,
       @Schema(description = "Objects of the live revision that were not on the cluster") List<String> missing,
       @Schema(description = "In drift mode Revert: a break-glass change by people, held from being reverted until"
@@ -52,7 +60,18 @@ class LiveController {
             .orElseThrow(() -> TandemException.notFound("Unit '" + unit + "' has not been observed on a target yet."));
     return new LiveResponse(
         snapshot.observedAt(), found.drift().name(), secrets.view(principal, space).apply(LiveStore.yaml(snapshot)),
-        snapshot.resources(), snapshot.missing(),
+        withHealth(snapshot.resources(), health.objects(found.id())), snapshot.missing(),
         snapshot.hold());
+  }
+
+  private static List<Map<String, Object>> withHealth(List<Map<String, Object>> resources, Map<ObjectKey, ObjectHealth> health) {
+    return resources.stream().map(resource -> {
+      Map<String, Object> entry = new LinkedHashMap<>(resource);
+      ObjectKey key = ObjectKey.of((String) resource.get("apiVersion"), (String) resource.get("kind"),
+          (String) resource.get("namespace"), (String) resource.get("name"));
+      ObjectHealth found = health.get(key);
+      entry.put("health", found == null ? null : Map.of("status", found.status().name(), "reason", found.reason()));
+      return entry;
+    }).toList();
   }
 }

@@ -6,10 +6,12 @@ import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.TextPatcher;
+import io.tandem.common.yaml.Trees;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.targets.cluster.ClusterConnector;
 import io.tandem.targets.domain.ApplyObserver;
 import io.tandem.targets.domain.ClusterSession;
+import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.ObjectKey;
 import io.tandem.targets.domain.ObjectOwner;
 import io.tandem.targets.domain.ObjectOwnership;
@@ -53,13 +55,14 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final TargetService targets;
   private final ObjectOwnership ownership;
   private final LiveStore live;
+  private final HealthTracker health;
   private final ActionQueue queue;
   private final Clock clock;
   private final Set<String> ignoredManagers;
   private final Duration breakGlassHold;
 
   LiveSync(UnitQueries units, UnitCommands commands,
-      TargetService targets, ObjectOwnership ownership, LiveStore live,
+      TargetService targets, ObjectOwnership ownership, LiveStore live, HealthTracker health,
       ActionQueue queue, Clock clock,
       LiveProperties settings) {
     this.units = units;
@@ -67,6 +70,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     this.targets = targets;
     this.ownership = ownership;
     this.live = live;
+    this.health = health;
     this.queue = queue;
     this.clock = clock;
     this.ignoredManagers = Set.copyOf(settings.ignoredManagers());
@@ -87,19 +91,22 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     List<String> missing = new ArrayList<>();
     List<KubernetesResource> identities = KubernetesYaml.parse(data);
     for (int i = 0; i < objects.size(); i++) {
-      cleaned.add(objects.get(i) == null ? null : LiveCleaner.clean(objects.get(i)));
+      // a copy: the objects as read, with their status and resource version, are health's
+      cleaned.add(objects.get(i) == null ? null : LiveCleaner.clean(Trees.deepCopy(objects.get(i))));
       if (objects.get(i) == null) {
         missing.add(identities.get(i).id());
       }
     }
     live.record(unit.id(), cleaned, resources, missing, true, clock.instant());
     live.recordDrift(unit.id(), Drift.None);
+    health.observedAll(session.target().slug(), unit.id(), ownership.keys(session.target(), data), objects);
   }
 
   @Override
   public void destroyed(Unit unit) {
     live.forget(unit.id());
     live.recordDrift(unit.id(), Drift.None);
+    health.recompute(unit.id());
   }
 
   @Override
@@ -130,6 +137,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
         return Outcome.failed("RefreshFailed", "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e));
       }
       seen = LiveObservation.of(identities, keys, read, others);
+      observeHealth(target, unit, keys, read, others);
     }
     return compare(action, unit, identities, seen);
   }
@@ -219,6 +227,20 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       commands.recordApply(unit.id(), changed.lastAppliedRevisionNum(), changed.headRevisionNum());
     }
     return changed.headRevisionNum();
+  }
+
+  /** The health of the unit's own objects as read (status is health, never drift). */
+  private void observeHealth(Target target, Unit unit, List<ObjectKey> keys, List<Map<String, Object>> read,
+      Map<ObjectKey, ObjectOwner> others) {
+    List<ObjectKey> own = new ArrayList<>();
+    List<Map<String, Object>> objects = new ArrayList<>();
+    for (int i = 0; i < keys.size(); i++) {
+      if (!others.containsKey(keys.get(i))) {
+        own.add(keys.get(i));
+        objects.add(read.get(i));
+      }
+    }
+    health.observedAll(target.slug(), unit.id(), own, objects);
   }
 
   /** Field managers of people's tools (kubectl edit/patch/apply …), as opposed to controllers. */

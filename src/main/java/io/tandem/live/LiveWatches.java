@@ -9,6 +9,7 @@ import io.tandem.targets.cluster.Connection;
 import io.tandem.targets.cluster.TargetConnections;
 import io.tandem.targets.domain.ApplyObserver;
 import io.tandem.targets.domain.ClusterSession;
+import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.ActionQueue;
@@ -62,6 +63,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private final TargetConnections clients;
   private final LiveStore live;
   private final ActionQueue queue;
+  private final HealthTracker health;
   private final boolean enabled;
   private final Duration resyncInterval;
   private final WatchedObjects watched = new WatchedObjects();
@@ -73,7 +75,9 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
 
-  LiveWatches(TargetService targets, TargetConnections clients, LiveStore live, ActionQueue queue, LiveProperties settings) {
+  LiveWatches(TargetService targets, TargetConnections clients, LiveStore live, ActionQueue queue, HealthTracker health,
+      LiveProperties settings) {
+    this.health = health;
     this.targets = targets;
     this.clients = clients;
     this.live = live;
@@ -137,7 +141,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
     }
     try {
       Connection connection = connections.computeIfAbsent(scope.target(), clients::connect);
-      watches.put(scope, ScopeWatch.start(connection.client(), scope, watched, queue, this::ended));
+      watches.put(scope, ScopeWatch.start(connection.client(), scope, watched, queue, health, this::ended));
       unwatchable.remove(scope);
     } catch (RuntimeException e) {
       // tried again at every resync: said once, until it works

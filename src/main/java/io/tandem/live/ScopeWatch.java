@@ -11,6 +11,9 @@ import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.internal.AbstractWatchManager;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.tandem.targets.domain.HealthTracker;
+import io.tandem.targets.domain.ObjectKey;
 import io.tandem.worker.ActionQueue;
 import java.time.Duration;
 import java.util.HashMap;
@@ -25,7 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The watch of one scope: lists its objects, refreshes the units whose objects moved since the last list, then watches
  * from the list's resource version, so no change falls between the two. A change or deletion of a unit's object
- * queues a background refresh of the unit. The client resumes a broken watch from the last version it saw; when that
+ * queues a background refresh of the unit, and every event (and the list) keeps the health of the unit's objects
+ * current from their status, without a refresh. The client resumes a broken watch from the last version it saw; when that
  * version is gone (410 Gone), the watch ends and says so to {@code ended}, which lists again.
  */
 final class ScopeWatch implements Watcher<HasMetadata> {
@@ -36,35 +40,59 @@ final class ScopeWatch implements Watcher<HasMetadata> {
   private final WatchScope scope;
   private final WatchedObjects watched;
   private final ActionQueue queue;
+  private final Health health;
   private final Consumer<WatchScope> ended;
 
-  private ScopeWatch(WatchScope scope, WatchedObjects watched, ActionQueue queue, Consumer<WatchScope> ended) {
+  /** Where the watch reports the objects it sees, for their health. */
+  record Health(HealthTracker tracker, KubernetesSerialization serialization) {
+
+    @SuppressWarnings("unchecked")
+    void observed(WatchScope scope, String name, HasMetadata object) {
+      ObjectKey key = ObjectKey.of(scope.apiVersion(), scope.kind(), scope.namespace(), name);
+      tracker.observed(scope.target(), key, object == null ? null : serialization.convertValue(object, Map.class),
+          object == null ? null : object.getMetadata().getResourceVersion());
+    }
+  }
+
+  private ScopeWatch(WatchScope scope, WatchedObjects watched, ActionQueue queue, Health health,
+      Consumer<WatchScope> ended) {
     this.scope = scope;
     this.watched = watched;
     this.queue = queue;
+    this.health = health;
     this.ended = ended;
   }
 
   /** Lists and starts watching; throws when the cluster cannot be listed or watched. */
-  static Watch start(
-      KubernetesClient client, WatchScope scope, WatchedObjects watched, ActionQueue queue, Consumer<WatchScope> ended) {
+  static Watch start(KubernetesClient client, WatchScope scope, WatchedObjects watched, ActionQueue queue,
+      HealthTracker tracker, Consumer<WatchScope> ended) {
     FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects = objects(client, scope);
     KubernetesResourceList<HasMetadata> listed = objects.list();
     Map<String, String> versions = new HashMap<>();
-    listed.getItems().forEach(item -> versions.put(item.getMetadata().getName(), versionOf(item)));
+    Map<String, HasMetadata> byName = new HashMap<>();
+    listed.getItems().forEach(item -> {
+      versions.put(item.getMetadata().getName(), versionOf(item));
+      byName.put(item.getMetadata().getName(), item);
+    });
     watched.relisted(scope, versions).forEach(queue::enqueueBackgroundRefresh);
-    return objects.watch(listed.getMetadata().getResourceVersion(), new ScopeWatch(scope, watched, queue, ended));
+    Health health = new Health(tracker, client.getKubernetesSerialization());
+    watched.names(scope).forEach(name -> health.observed(scope, name, byName.get(name)));
+    return objects.watch(listed.getMetadata().getResourceVersion(), new ScopeWatch(scope, watched, queue, health, ended));
   }
 
   @Override
   public void eventReceived(Action action, HasMetadata resource) {
-    if (action != Action.MODIFIED && action != Action.DELETED) {
+    if (action != Action.ADDED && action != Action.MODIFIED && action != Action.DELETED) {
       return;
     }
     String name = resource.getMetadata().getName();
     UUID unitId = watched.unitOf(scope, name);
     if (unitId == null) {
       return;
+    }
+    health.observed(scope, name, action == Action.DELETED ? null : resource);
+    if (action == Action.ADDED) {
+      return; // made again after a deletion: the refresh of the deletion, or the apply that made it, covers it
     }
     watched.seen(scope, name, action == Action.DELETED ? null : versionOf(resource));
     queue.enqueueBackgroundRefresh(unitId);

@@ -43,6 +43,11 @@ final class WatchedObjects {
     return names == null ? null : names.get(name);
   }
 
+  /** The names of the units' objects in {@code scope}. */
+  List<String> names(WatchScope scope) {
+    return List.copyOf(owners.getOrDefault(scope, Map.of()).keySet());
+  }
+
   /** A watch saw the object change ({@code version}) or go away ({@code null}). */
   void seen(WatchScope scope, String name, String version) {
     Map<String, String> seen = versions.computeIfAbsent(scope, key -> new ConcurrentHashMap<>());

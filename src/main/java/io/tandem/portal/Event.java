@@ -6,10 +6,11 @@ import java.util.Map;
 
 /**
  * Something that happened in a space: {@code RevisionCreated}, {@code ActionFinished}, {@code DriftDetected},
- * {@code DriftCleared}, {@code GateOpened} or {@code GateClosed}, about a unit, with what a portal needs to show it.
+ * {@code DriftCleared}, {@code GateOpened}, {@code GateClosed} or {@code UnitHealthChanged}, about a unit, with what a portal needs to show it.
  */
 public record Event(long id, String space, String type, String unit, Map<String, Object> payload, Instant createdAt) {
 
   public static final List<String> TYPES =
-      List.of("RevisionCreated", "ActionFinished", "DriftDetected", "DriftCleared", "GateOpened", "GateClosed");
+      List.of("RevisionCreated", "ActionFinished", "DriftDetected", "DriftCleared", "GateOpened", "GateClosed",
+          "UnitHealthChanged");
 }

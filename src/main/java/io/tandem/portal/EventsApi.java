@@ -39,7 +39,8 @@ public interface EventsApi {
       Principal principal);
 
   @Operation(operationId = "getSpaceSummary",
-      summary = "For dashboards: the space's units by drift, unapplied and gated counts, and its latest actions")
+      summary = "For dashboards: the space's units by drift and by health, unapplied and gated counts, and its latest"
+          + " actions")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
   @GetMapping(path = "/api/v1/spaces/{space}/summary", produces = MediaType.APPLICATION_JSON_VALUE)
   SpaceSummary getSpaceSummary(@PathVariable("space") String space);
@@ -47,12 +48,14 @@ public interface EventsApi {
   @Schema(name = "Event")
   record EventResponse(
       long id,
-      @Schema(allowableValues = {"RevisionCreated", "ActionFinished", "DriftDetected", "DriftCleared", "GateOpened", "GateClosed"})
+      @Schema(allowableValues = {"RevisionCreated", "ActionFinished", "DriftDetected", "DriftCleared", "GateOpened", "GateClosed",
+          "UnitHealthChanged"})
           String type,
       String space,
       String unit,
       @Schema(description = "RevisionCreated: revisionNum, source, author, description; ActionFinished: actionId, action,"
-          + " status, result, revisionNum, capturedRevisionNum, message; Drift…: drift, previous; Gate…: revisionNum, triggers")
+          + " status, result, revisionNum, capturedRevisionNum, message; Drift…: drift, previous; Gate…: revisionNum, triggers;"
+          + " UnitHealthChanged: health, previous, reason, object")
           Map<String, Object> payload,
       Instant createdAt) {
 
@@ -69,6 +72,8 @@ public interface EventsApi {
       @Schema(description = "Units whose head is not the live revision") long unappliedChanges,
       @Schema(description = "Units whose head fails a trigger") long gated,
       @Schema(description = "Units with a target and nothing live on it") long neverApplied,
+      @Schema(description = "Units by health: Healthy, Progressing, Degraded, Missing, Unknown (units without applied"
+          + " objects are not counted)") Map<String, Long> health,
       List<RecentAction> recentActions) {}
 
   @Schema(name = "RecentAction")

@@ -30,6 +30,13 @@ class SpaceSummaries {
         .param("space", space.id())
         .query((rs, row) -> drift.put(rs.getString(1), rs.getLong(2)))
         .list();
+    Map<String, Long> health = new LinkedHashMap<>();
+    List.of("Healthy", "Progressing", "Degraded", "Missing", "Unknown").forEach(status -> health.put(status, 0L));
+    jdbc.sql("select health_status, count(*) from unit where space_id = :space and health_status is not null"
+            + " group by health_status")
+        .param("space", space.id())
+        .query((rs, row) -> health.put(rs.getString(1), rs.getLong(2)))
+        .list();
     long[] counts = jdbc.sql("select count(*),"
             + " count(*) filter (where head_revision_num <> live_revision_num),"
             + " count(*) filter (where exists (select 1 from revision_gate g where g.unit_id = u.id"
@@ -47,6 +54,6 @@ class SpaceSummaries {
         .query((rs, row) -> new EventsApi.RecentAction(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
             (Integer) rs.getObject(5), rs.getObject(6, OffsetDateTime.class).toInstant()))
         .list();
-    return new EventsApi.SpaceSummary(space.slug(), counts[0], drift, counts[1], counts[2], counts[3], recent);
+    return new EventsApi.SpaceSummary(space.slug(), counts[0], drift, counts[1], counts[2], counts[3], health, recent);
   }
 }

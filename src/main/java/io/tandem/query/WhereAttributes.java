@@ -33,6 +33,8 @@ public final class WhereAttributes {
           .add("Target", Type.STRING, "u.target")
           .add("DriftMode", Type.STRING, "u.drift_mode", "Report", "Capture", "Revert")
           .add("Drift", Type.STRING, "u.drift", "None", "Drifted", "Unknown")
+          // null while the unit has no applied objects
+          .add("Health", Type.STRING, "u.health_status", "Healthy", "Progressing", "Degraded", "Missing", "Unknown")
           .add("HeadRevisionNum", Type.INTEGER, "u.head_revision_num")
           .add("LiveRevisionNum", Type.INTEGER, "u.live_revision_num")
           .add("LastAppliedRevisionNum", Type.INTEGER, "u.last_applied_revision_num")

@@ -28,7 +28,8 @@ public class ActionQueue {
 
   private static final String COLUMNS =
       "a.id, a.unit_id, s.slug as space_slug, u.slug as unit_slug, a.action, a.revision_num, a.dry_run, a.background, a.status, a.result,"
-          + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at, a.requested_by, a.take_over";
+          + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at, a.requested_by, a.take_over,"
+          + " a.wait_timeout_ms, a.wait_until";
   private static final String FROM = " from unit_action a join unit u on u.id = a.unit_id join space s on s.id = u.space_id";
 
   /**
@@ -83,7 +84,22 @@ public class ActionQueue {
   /** An apply requested by the caller; with {@code takeOver} it may take objects that other units applied. */
   @Transactional
   public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn, Instant now) {
-    return insert(unitId, UnitAction.Kind.Apply, revisionNum, false, false, takeOver, dependsOn, now);
+    return enqueueApply(unitId, revisionNum, takeOver, dependsOn, null, now);
+  }
+
+  /** With {@code waitForHealth}: once applied, the action waits up to that long for the objects to be healthy. */
+  @Transactional
+  public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn,
+      Duration waitForHealth, Instant now) {
+    UnitAction action = insert(unitId, UnitAction.Kind.Apply, revisionNum, false, false, takeOver, dependsOn, now);
+    if (waitForHealth == null) {
+      return action;
+    }
+    jdbc.sql("update unit_action set wait_for = 'healthy', wait_timeout_ms = :ms where id = :id")
+        .param("ms", waitForHealth.toMillis())
+        .param("id", action.id())
+        .update();
+    return find(action.id()).orElseThrow();
   }
 
   private UnitAction insert(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
@@ -154,6 +170,45 @@ public class ActionQueue {
             .update() == 1;
   }
 
+  /**
+   * The worker leaves an action that now waits: it stays Running, without a lease (so no worker claims it again, and
+   * the unit's later actions wait behind it), until its wait ends ({@code wait_until}) or {@link #finishWaiting}.
+   */
+  @Transactional
+  public boolean park(UUID id, String owner, String message) {
+    return jdbc.sql("update unit_action set message = :message, lease_owner = null, lease_until = null,"
+                + " wait_until = now() + wait_timeout_ms * interval '1 millisecond'"
+                + " where id = :id and lease_owner = :owner and status = 'Running' and wait_timeout_ms is not null")
+            .param("message", message == null ? "" : message)
+            .param("id", id)
+            .param("owner", owner)
+            .update() == 1;
+  }
+
+  /** An action that waits, with whether its wait is over. */
+  public record Waiting(UnitAction action, boolean expired) {}
+
+  /** The actions that wait, oldest first, at most {@code limit}. */
+  public List<Waiting> waiting(int limit) {
+    return jdbc.sql("select " + COLUMNS + ", a.wait_until <= now() as expired" + FROM
+            + " where a.status = 'Running' and a.wait_until is not null order by a.wait_until limit :limit")
+        .param("limit", limit)
+        .query((rs, row) -> new Waiting(map(rs, row), rs.getBoolean("expired")))
+        .list();
+  }
+
+  /** Records the outcome of an action that waits, once (several servers may try). */
+  @Transactional
+  public boolean finishWaiting(UUID id, UnitAction.Outcome outcome) {
+    return jdbc.sql("update unit_action set status = :status, result = :result, message = :message, finished_at = now()"
+                + " where id = :id and status = 'Running' and wait_until is not null")
+            .param("status", outcome.status().name())
+            .param("result", outcome.result())
+            .param("message", outcome.message() == null ? "" : outcome.message())
+            .param("id", id)
+            .update() == 1;
+  }
+
   public Optional<UnitAction> find(UUID id) {
     return jdbc.sql("select " + COLUMNS + FROM + " where a.id = :id").param("id", id).query(ActionQueue::map).optional();
   }
@@ -214,7 +269,8 @@ public class ActionQueue {
         instant(rs, "started_at"),
         instant(rs, "finished_at"),
         rs.getString("requested_by"),
-        rs.getBoolean("take_over"));
+        rs.getBoolean("take_over"),
+        rs.getObject("wait_timeout_ms") == null ? null : Duration.ofMillis(rs.getLong("wait_timeout_ms")));
   }
 
   private static Instant instant(ResultSet rs, String column) throws SQLException {

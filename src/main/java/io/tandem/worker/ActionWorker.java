@@ -178,6 +178,12 @@ public class ActionWorker implements SmartLifecycle {
       abandoned(action); // whatever it returned, it was cut short
       return;
     }
+    if (outcome.status() == UnitAction.Status.Running) {
+      if (!queue.park(action.id(), owner, outcome.message())) {
+        log.warn("Action {} was taken over by another worker before it could wait here", action.id());
+      }
+      return;
+    }
     if (!queue.finish(action.id(), owner, outcome)) {
       log.warn("Action {} was taken over by another worker before it finished here", action.id());
     }

@@ -1,5 +1,6 @@
 package io.tandem.worker;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -7,6 +8,8 @@ import java.util.UUID;
  * A queued or finished apply, refresh or destroy of one unit.
  *
  * @param takeOver of an apply: it may take objects that other units applied
+ * @param waitForHealth of an apply: how long it waits, once applied, for its objects to be healthy; {@code null}: it
+ *     does not wait
  */
 public record UnitAction(
     UUID id,
@@ -25,7 +28,8 @@ public record UnitAction(
     Instant startedAt,
     Instant finishedAt,
     String requestedBy,
-    boolean takeOver) {
+    boolean takeOver,
+    Duration waitForHealth) {
 
   public enum Kind {
     Apply,
@@ -45,7 +49,10 @@ public record UnitAction(
     }
   }
 
-  /** How an action ended: its status, result word ({@code ApplyCompleted} …) and message. */
+  /**
+   * How an action ended: its status, result word ({@code ApplyCompleted} …) and message; or, with status Running, that
+   * it now waits (for its objects' health), without a worker, until something else finishes it.
+   */
   public record Outcome(Status status, String result, String message, Integer capturedRevisionNum) {
 
     public static Outcome completed(String result, String message, Integer capturedRevisionNum) {
@@ -58,6 +65,10 @@ public record UnitAction(
 
     public static Outcome failed(String result, String message) {
       return new Outcome(Status.Failed, result, message, null);
+    }
+
+    public static Outcome waiting(String message) {
+      return new Outcome(Status.Running, null, message, null);
     }
   }
 }

@@ -135,12 +135,14 @@ class PortalIT {
     assertThat(api.post(unit + "/refresh?wait=30", null).json().path("capturedRevisionNum").asInt()).isEqualTo(3);
 
     List<JsonNode> received = new ArrayList<>();
-    assertThat(take(events, 8, received)).containsExactly(
-        "RevisionCreated:Create", "RevisionCreated:Update", "ActionFinished:Apply",
+    assertThat(take(events, 9, received)).containsExactly(
+        "RevisionCreated:Create", "RevisionCreated:Update", "UnitHealthChanged", "ActionFinished:Apply",
         "DriftDetected", "ActionFinished:Refresh",
         "RevisionCreated:Refresh", "DriftCleared", "ActionFinished:Refresh");
     assertThat(received).extracting(event -> event.path("id").asLong()).isSorted();
-    assertThat(received.get(2).path("payload").path("result").asString()).isEqualTo("ApplyCompleted");
+    assertThat(received.get(2).path("payload").path("health").asString()).as("the mock's Deployment gets no status")
+        .isEqualTo("Progressing");
+    assertThat(received.get(3).path("payload").path("result").asString()).isEqualTo("ApplyCompleted");
     assertThat(received.get(0).path("unit").asString()).isEqualTo("paymentservice");
   }
 
@@ -157,7 +159,8 @@ class PortalIT {
 
     BlockingQueue<JsonNode> resumed = subscribe(seen.get(0).path("id").asString());
     List<JsonNode> rest = new ArrayList<>();
-    assertThat(take(resumed, 3, rest)).containsExactly("RevisionCreated:Update", "ActionFinished:Apply", "RevisionCreated:Restore");
+    assertThat(take(resumed, 4, rest))
+        .containsExactly("RevisionCreated:Update", "UnitHealthChanged", "ActionFinished:Apply", "RevisionCreated:Restore");
     assertThat(rest.get(0).path("id").asLong()).isGreaterThan(seen.get(0).path("id").asLong());
   }
 

@@ -14,7 +14,7 @@ public record UnitActionResponse(
     Integer revisionNum,
     @Schema(allowableValues = {"Pending", "Running", "Completed", "Failed", "Canceled"}) String status,
     @Schema(allowableValues = {"ApplyCompleted", "ApplyFailed", "RefreshAndDrifted", "RefreshAndNoDrift", "RefreshFailed",
-        "DestroyCompleted", "DestroyFailed"}) String result,
+        "DestroyCompleted", "DestroyFailed", "ApplyWaitFailed"}) String result,
     Integer capturedRevisionNum,
     String message,
     Instant createdAt,

@@ -30,8 +30,10 @@ public interface UnitActionsApi {
           + " in the target's namespace; objects of the previously live revision that this one drops are deleted,"
           + " unless another unit has applied them since. One object belongs to one unit: an apply of an object that"
           + " another unit applied on the same target is 409 object-owned-by-another-unit (naming that unit and the"
-          + " object), and changes nothing, unless takeOver=true. With dryRun=true it applies nothing and answers 200"
-          + " with what the apply would change, as previewApply does.")
+          + " object), and changes nothing, unless takeOver=true. With waitFor=healthy the action stays Running once"
+          + " applied until the unit's objects are healthy (result ApplyCompleted), or ends ApplyWaitFailed with the"
+          + " reason when one fails (Degraded) or they are not healthy within timeout. With dryRun=true it applies"
+          + " nothing and answers 200 with what the apply would change, as previewApply does.")
   @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
   @ApiResponse(responseCode = "200", description = "Finished within wait")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
@@ -43,7 +45,12 @@ public interface UnitActionsApi {
       @Parameter(description = WAIT) @RequestParam(required = false) Integer wait,
       @Parameter(description = "Take over objects that other units applied on this target: they become this unit's,"
           + " and the units they were taken from report them missing (not drift) and no longer delete them")
-          @RequestParam(defaultValue = "false") boolean takeOver);
+          @RequestParam(defaultValue = "false") boolean takeOver,
+      @Parameter(description = "healthy: once applied, wait for the unit's objects to be healthy (kstatus Current)",
+          schema = @io.swagger.v3.oas.annotations.media.Schema(allowableValues = {"healthy"}))
+          @RequestParam(required = false) String waitFor,
+      @Parameter(description = "With waitFor: how long to wait, 1s to 1h (30s, 5m, 1h; default 5m)")
+          @RequestParam(required = false) String timeout);
 
   @Operation(
       operationId = "previewApply",

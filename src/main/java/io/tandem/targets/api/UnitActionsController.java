@@ -26,8 +26,10 @@ class UnitActionsController implements UnitActionsApi {
   }
 
   @Override
-  public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait, boolean takeOver) {
-    return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), takeOver, wait));
+  public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait, boolean takeOver,
+      String waitFor, String timeout) {
+    return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), takeOver,
+        HealthWait.parse(waitFor, timeout), wait));
   }
 
   @Override

@@ -197,11 +197,8 @@ public final class ClusterApplier {
 
   /** Which object it is; the version is not part of it. */
   static ObjectKey keyOf(HasMetadata object) {
-    String apiVersion = object.getApiVersion() == null ? "" : object.getApiVersion();
-    int slash = apiVersion.indexOf('/');
-    String namespace = object.getMetadata().getNamespace();
-    return new ObjectKey(slash < 0 ? "" : apiVersion.substring(0, slash), object.getKind(),
-        namespace == null ? "" : namespace, object.getMetadata().getName());
+    return ObjectKey.of(object.getApiVersion(), object.getKind(), object.getMetadata().getNamespace(),
+        object.getMetadata().getName());
   }
 
   static String describe(HasMetadata object) {

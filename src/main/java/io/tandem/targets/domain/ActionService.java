@@ -47,21 +47,30 @@ public class ActionService {
    *     {@code apply-gated}; {@code object-owned-by-another-unit}
    */
   public UnitAction apply(String space, String slug, RevisionRef revision, Integer waitSeconds) {
-    return apply(space, slug, revision, List.of(), false, waitSeconds);
+    return apply(space, slug, revision, List.of(), false, null, waitSeconds);
   }
 
   /** With {@code takeOver}: the apply may take objects that other units applied. */
   public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, Integer waitSeconds) {
-    return apply(space, slug, revision, List.of(), takeOver, waitSeconds);
+    return apply(space, slug, revision, List.of(), takeOver, null, waitSeconds);
+  }
+
+  /**
+   * With {@code waitForHealth}: once applied, the action waits up to that long for the unit's objects to be healthy
+   * ({@code ApplyCompleted}), else ends {@code ApplyWaitFailed}.
+   */
+  public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, Duration waitForHealth,
+      Integer waitSeconds) {
+    return apply(space, slug, revision, List.of(), takeOver, waitForHealth, waitSeconds);
   }
 
   /** With {@code after}: the apply waits for those actions (its providers' applies) to finish first. */
   public UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, Integer waitSeconds) {
-    return apply(space, slug, revision, after, false, waitSeconds);
+    return apply(space, slug, revision, after, false, null, waitSeconds);
   }
 
-  private UnitAction apply(
-      String space, String slug, RevisionRef revision, List<UUID> after, boolean takeOver, Integer waitSeconds) {
+  private UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, boolean takeOver,
+      Duration waitForHealth, Integer waitSeconds) {
     requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "applied");
     int num = units.resolve(unit, revision);
@@ -76,7 +85,7 @@ public class ActionService {
       Target target = targets.get(unit.metadata().target());
       ownership.requireFree(target, unit.id(), ownership.keys(target, units.dataAt(unit, num)));
     }
-    return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, now()), waitSeconds);
+    return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, waitForHealth, now()), waitSeconds);
   }
 
   /** Refreshes the unit from its target; without {@code dryRun} a drift is captured as a new revision. */

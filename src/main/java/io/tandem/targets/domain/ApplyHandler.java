@@ -15,7 +15,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The apply action: claims the revision's objects for the unit (refused, with nothing changed, when another unit
- * applied one and the action does not say takeOver), applies them and prunes what the revision drops.
+ * applied one and the action does not say takeOver), applies them and prunes what the revision drops. An apply that
+ * waits for health is then left to {@link HealthWaits}, still Running.
  */
 @Component
 class ApplyHandler implements ActionHandler {
@@ -56,9 +57,15 @@ class ApplyHandler implements ActionHandler {
     } catch (TandemException e) {
       return Outcome.failed("ApplyFailed", e.getMessage());
     }
+    Outcome outcome;
     try (session) {
-      return apply(unit, action.revisionNum(), action.takeOver(), session);
+      outcome = apply(unit, action.revisionNum(), action.takeOver(), session);
     }
+    if (outcome.status() == UnitAction.Status.Completed && action.waitForHealth() != null) {
+      return Outcome.waiting(outcome.message() + " Waiting up to " + HealthWaits.describe(action.waitForHealth())
+          + " for its objects to be healthy.");
+    }
+    return outcome;
   }
 
   private Outcome apply(Unit unit, int revision, boolean takeOver, ClusterSession session) {

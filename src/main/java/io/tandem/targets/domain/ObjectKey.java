@@ -9,6 +9,13 @@ package io.tandem.targets.domain;
  */
 public record ObjectKey(String group, String kind, String namespace, String name) {
 
+  /** The object of {@code apiVersion} ({@code apps/v1}, {@code v1}) and kind; a {@code null} namespace is none. */
+  public static ObjectKey of(String apiVersion, String kind, String namespace, String name) {
+    String version = apiVersion == null ? "" : apiVersion;
+    int slash = version.indexOf('/');
+    return new ObjectKey(slash < 0 ? "" : version.substring(0, slash), kind, namespace == null ? "" : namespace, name);
+  }
+
   /** {@code apps/Deployment default/paymentservice}, {@code Service default/paymentservice}, {@code Namespace prod}. */
   @Override
   public String toString() {

@@ -34,12 +34,23 @@ public record UnitResponse(
     @Schema(description = "The change set the unit is in; its revisions record it") String changeSet,
     @Schema(description = "For a clone: its upstream, the upstream revision it is based on, and whether the upstream"
         + " has moved on since") UpstreamStatus upstream,
+    @Schema(description = "The worst health of the unit's applied objects, kept current by the watches; null while it"
+        + " has none") Health health,
     @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The head revision's YAML, when included") String data,
     Instant createdAt,
     Instant updatedAt) {
 
   @Schema(name = "UpstreamStatus")
   public record UpstreamStatus(String space, String unit, int baseRevisionNum, int upstreamHeadRevisionNum, boolean upgradeNeeded) {}
+
+  @Schema(name = "UnitHealth")
+  public record Health(
+      @Schema(allowableValues = {"Healthy", "Progressing", "Degraded", "Missing", "Unknown"}) String status,
+      @Schema(description = "The worst object and why: 'Deployment default/paymentservice: ProgressDeadlineExceeded'")
+      String reason,
+      @Schema(description = "The worst object ('Deployment default/paymentservice'); null when all are current")
+      String object,
+      @Schema(description = "When the unit's health last changed") Instant observedAt) {}
 
   @Schema(name = "UnitStatus")
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
@@ -67,6 +78,8 @@ public record UnitResponse(
         view.approvedBy(),
         view.changeSet(),
         upstream(view.upstream()),
+        view.health() == null ? null : new Health(view.health().status().name(), view.health().reason(),
+            view.health().object(), view.health().observedAt()),
         unit.data() == null ? null : secrets.apply(unit.data()),
         unit.createdAt(),
         unit.updatedAt());

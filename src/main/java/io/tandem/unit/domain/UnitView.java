@@ -1,5 +1,6 @@
 package io.tandem.unit.domain;
 
+import io.tandem.health.domain.UnitHealth;
 import io.tandem.worker.UnitAction;
 import java.time.Instant;
 import java.util.List;
@@ -13,10 +14,11 @@ import java.util.List;
  * @param approvedBy who approved the head revision, in order
  * @param changeSet the slug of the change set the unit is in; null when none
  * @param upstream null unless the unit is a clone
+ * @param health the worst of its applied objects' health; null while it has none
  */
 public record UnitView(
     Unit unit, LastAction lastAction, List<ApplyGate> applyGates, List<String> approvedBy, String changeSet,
-    UpstreamLookup.Upstream upstream) {
+    UpstreamLookup.Upstream upstream, UnitHealth health) {
 
   /** An action as a unit's status shows it; {@code at}: when it finished, else when it started, else was queued. */
   public record LastAction(UnitAction.Kind action, UnitAction.Status status, String result, String message, Instant at) {}

@@ -5,6 +5,8 @@ import static io.tandem.unit.persistence.JdbcUnitStore.UNIT_COLUMNS;
 import static io.tandem.unit.persistence.SqlTimes.instant;
 
 import io.tandem.common.paging.PageRequest;
+import io.tandem.health.domain.HealthStatus;
+import io.tandem.health.domain.UnitHealth;
 import io.tandem.query.WhereSql;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitView;
@@ -23,7 +25,7 @@ import org.springframework.stereotype.Repository;
 /**
  * The read model of unit responses: each read is one statement, the unit's row joined with its head revision's gates
  * and approvals, its change set, its newest action (as the worker gives it inline) and its upstream (as the {@link
- * UpstreamLookup}s give it inline), so a page costs the same however many units it holds.
+ * UpstreamLookup}s give it inline) and its health (kept on its row), so a page costs the same however many units it holds.
  */
 @Repository
 class JdbcUnitViews implements UnitViews {
@@ -33,7 +35,8 @@ class JdbcUnitViews implements UnitViews {
           + " and ap.revision_num = u.head_revision_num order by ap.approved_at, ap.approver) as approved_by,"
           + " cs.slug as change_set, la.action as last_action, la.status as last_status, la.result as last_result,"
           + " la.message as last_message, la.at as last_at, upl.upstream_space, upl.upstream_unit,"
-          + " upl.base_revision_num as upstream_base_revision_num, upl.upstream_head_revision_num";
+          + " upl.base_revision_num as upstream_base_revision_num, upl.upstream_head_revision_num,"
+          + " u.health_status, u.health_reason, u.health_object, u.health_observed_at";
   private static final String NO_UPSTREAM =
       "select null::text as upstream_space, null::text as upstream_unit, null::integer as base_revision_num,"
           + " null::integer as upstream_head_revision_num where false";
@@ -84,7 +87,7 @@ class JdbcUnitViews implements UnitViews {
         .param("id", unit.id())
         .query((rs, row) -> view(rs, unit))
         .optional()
-        .orElseGet(() -> new UnitView(unit, null, List.of(), List.of(), null, null));
+        .orElseGet(() -> new UnitView(unit, null, List.of(), List.of(), null, null, null));
   }
 
   private static UnitView view(ResultSet rs, Unit unit) throws SQLException {
@@ -97,7 +100,14 @@ class JdbcUnitViews implements UnitViews {
         List.of((String[]) rs.getArray("approved_by").getArray()),
         rs.getString("change_set"),
         upstreamUnit == null ? null : new UpstreamLookup.Upstream(rs.getString("upstream_space"), upstreamUnit,
-            rs.getInt("upstream_base_revision_num"), rs.getInt("upstream_head_revision_num")));
+            rs.getInt("upstream_base_revision_num"), rs.getInt("upstream_head_revision_num")),
+        health(rs));
+  }
+
+  private static UnitHealth health(ResultSet rs) throws SQLException {
+    String status = rs.getString("health_status");
+    return status == null ? null : new UnitHealth(HealthStatus.valueOf(status), rs.getString("health_reason"),
+        rs.getString("health_object"), instant(rs, "health_observed_at"));
   }
 
   private static UnitView.LastAction lastAction(ResultSet rs) throws SQLException {

@@ -1,0 +1,74 @@
+package io.tandem.targets.domain;
+
+import io.tandem.health.domain.HealthStatus;
+import io.tandem.health.domain.UnitHealth;
+import io.tandem.worker.ActionQueue;
+import io.tandem.worker.UnitAction;
+import io.tandem.worker.UnitAction.Outcome;
+import java.time.Duration;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
+import org.springframework.stereotype.Component;
+
+/**
+ * Ends the applies that wait for health ({@code waitFor=healthy}): they stay Running, without a worker, while the
+ * watches keep their unit's health current; every half second each is ended {@code ApplyCompleted} once the unit is
+ * Healthy, or {@code ApplyWaitFailed} with the reason once it is Degraded (an object Failed) or its time is up. Any
+ * server may end one, once; no worker thread waits, so other units' actions go on meanwhile.
+ */
+@Component
+class HealthWaits implements SchedulingConfigurer {
+
+  private static final Duration INTERVAL = Duration.ofMillis(500);
+  private static final int BATCH = 500;
+
+  private final ActionQueue queue;
+  private final HealthStore health;
+
+  HealthWaits(ActionQueue queue, HealthStore health) {
+    this.queue = queue;
+    this.health = health;
+  }
+
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    registrar.addFixedDelayTask(new FixedDelayTask(this::check, INTERVAL, INTERVAL));
+  }
+
+  void check() {
+    for (ActionQueue.Waiting waiting : queue.waiting(BATCH)) {
+      Outcome outcome = decide(waiting.action(), health.unitHealth(waiting.action().unitId()), waiting.expired());
+      if (outcome != null) {
+        queue.finishWaiting(waiting.action().id(), outcome);
+      }
+    }
+  }
+
+  /** How the wait ends now; {@code null} while it goes on. */
+  static Outcome decide(UnitAction action, UnitHealth unit, boolean expired) {
+    HealthStatus status = unit == null ? HealthStatus.Unknown : unit.status();
+    String applied = action.message().replaceFirst(" Waiting up to .*$", "");
+    if (status == HealthStatus.Healthy) {
+      return Outcome.completed("ApplyCompleted", applied + " Healthy: " + unit.reason() + ".");
+    }
+    String reason = unit == null ? "no objects observed" : unit.reason();
+    if (status == HealthStatus.Degraded) {
+      return Outcome.failed("ApplyWaitFailed", applied + " Degraded: " + reason + ".");
+    }
+    if (expired) {
+      return Outcome.failed("ApplyWaitFailed", applied + " Not healthy after " + describe(action.waitForHealth())
+          + ": " + status + ", " + reason + ".");
+    }
+    return null;
+  }
+
+  /** {@code 5m}, {@code 90s}, {@code 1h}. */
+  static String describe(Duration duration) {
+    long seconds = duration.toSeconds();
+    if (seconds % 3600 == 0) {
+      return seconds / 3600 + "h";
+    }
+    return seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
+  }
+}
