@@ -61,7 +61,7 @@ class SecurityIT {
         "approveUnit", "putUnitData", "createLink", "deleteLink", "upgradeUnit", "upgradeUnits")) {
       NEEDS.put(id, "editor");
     }
-    for (String id : List.of("runSpaceActions", "applyChangeSet", "applyTag", "applyUnit", "destroyUnit", "refreshUnit")) {
+    for (String id : List.of("runSpaceActions", "applyChangeSet", "applyTag", "applyUnit", "previewApply", "destroyUnit", "refreshUnit")) {
       NEEDS.put(id, "applier");
     }
     for (String id : List.of("deleteSpace", "patchSpace", "deleteGitMirror", "putGitMirror", "resumeGitMirror", "createTrigger",
