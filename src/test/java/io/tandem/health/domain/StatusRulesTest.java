@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The kstatus rules on objects shaped as the API server returns them (src/test/resources/health/). */
+/** The kstatus rules on objects as a real API server returned them (src/test/resources/health/, its README). */
 class StatusRulesTest {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -28,7 +28,7 @@ class StatusRulesTest {
       statefulset-ready                      | Current     | Ready: 3/3
       statefulset-scaling                    | InProgress  | Replicas: 2/3
       daemonset-ready                        | Current     | Ready: 2/2
-      daemonset-not-ready                    | InProgress  | Available: 1/2
+      daemonset-not-ready                    | InProgress  | Updated: 1/2
       replicaset-available                   | Current     | Available: 1/1
       job-complete                           | Current     | Complete
       job-failed                             | Failed      | BackoffLimitExceeded
