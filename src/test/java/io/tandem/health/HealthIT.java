@@ -112,7 +112,7 @@ class HealthIT extends HealthScenarios {
     JsonNode results = api.post("/api/v1/spaces/" + space + "/actions",
         Map.of("action", "apply", "units", List.of("frontend", "backend"), "waitFor", "healthy", "timeout", "2s")).json();
 
-    assertThat(results.path("results").findValuesAsString("unit")).containsExactly("backend", "frontend");
+    assertThat(units(results)).containsExactly("backend", "frontend");
     JsonNode providerAction = finished(results.path("results").get(0).path("action").path("id").asString());
     JsonNode dependentAction = finished(results.path("results").get(1).path("action").path("id").asString());
     assertThat(providerAction.path("result").asString()).isEqualTo("ApplyWaitFailed");
@@ -136,13 +136,17 @@ class HealthIT extends HealthScenarios {
     JsonNode results = api.post("/api/v1/spaces/" + space + "/tags/release-1/apply?waitFor=healthy&timeout=30s", null)
         .json();
 
-    assertThat(results.path("results").findValuesAsString("unit")).containsExactly("db", "web");
+    assertThat(units(results)).containsExactly("db", "web");
     JsonNode providerAction = finished(results.path("results").get(0).path("action").path("id").asString());
     JsonNode dependentAction = finished(results.path("results").get(1).path("action").path("id").asString());
     assertThat(providerAction.path("message").asString()).contains("Healthy: All 2 objects are current.");
     assertThat(dependentAction.path("message").asString()).contains("Healthy: All 2 objects are current.");
     assertThat(Instant.parse(dependentAction.path("startedAt").asString()))
         .isAfterOrEqualTo(Instant.parse(providerAction.path("finishedAt").asString()));
+  }
+
+  static List<String> units(JsonNode bulk) {
+    return bulk.path("results").values().stream().map(result -> result.path("unit").asString()).toList();
   }
 
   JsonNode finished(String id) throws InterruptedException {
