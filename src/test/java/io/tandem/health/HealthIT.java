@@ -18,24 +18,9 @@ import tools.jackson.databind.JsonNode;
 @TestPropertySource(properties = {"tandem.live.watch-enabled=true", "tandem.data-dir=target/it-data-watch"})
 class HealthIT extends HealthScenarios {
 
+  /** A Deployment the mock never makes healthy: no controller gives it a status. */
   String stuckDeployment(String name) {
-    return """
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: %1$s
-          namespace: %2$s
-        spec:
-          selector:
-            matchLabels: {app: %1$s}
-          template:
-            metadata:
-              labels: {app: %1$s}
-            spec:
-              containers:
-              - name: server
-                image: %1$s:1
-        """.formatted(name, space);
+    return deployment(name, name + ":1", 600);
   }
 
   @Test
@@ -47,7 +32,7 @@ class HealthIT extends HealthScenarios {
     assertThat(action.path("status").asString()).isEqualTo("Failed");
     assertThat(action.path("result").asString()).isEqualTo("ApplyWaitFailed");
     assertThat(action.path("message").asString())
-        .contains("Not healthy after 2s: Progressing, Deployment " + space + "/stuck: Replicas: 0/1.");
+        .contains("Not healthy after 2s: Progressing, Deployment " + space + "/stuck: Replicas: 0/2.");
     assertThat(api.get(unit).json().path("liveRevisionNum").asInt()).as("the apply itself succeeded").isEqualTo(1);
   }
 
@@ -147,16 +132,5 @@ class HealthIT extends HealthScenarios {
 
   static List<String> units(JsonNode bulk) {
     return bulk.path("results").values().stream().map(result -> result.path("unit").asString()).toList();
-  }
-
-  JsonNode finished(String id) throws InterruptedException {
-    Instant deadline = Instant.now().plusSeconds(30);
-    JsonNode action = api.get("/api/v1/actions/" + id).json();
-    while (!List.of("Completed", "Failed", "Canceled").contains(action.path("status").asString())) {
-      assertThat(Instant.now()).as("action " + id + " finished; now " + action).isBefore(deadline);
-      Thread.sleep(100);
-      action = api.get("/api/v1/actions/" + id).json();
-    }
-    return action;
   }
 }
