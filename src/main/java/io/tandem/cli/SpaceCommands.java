@@ -18,9 +18,15 @@ class SpaceCommands extends TandemCli.Group {
   int create(
       @Parameters(paramLabel = "SLUG") String slug,
       @Option(names = "--label", description = "key=value (repeatable)") Map<String, String> labels,
-      @Option(names = "--drift-mode", description = "Report, Capture or Revert") String driftMode) throws ApiException {
+      @Option(names = "--drift-mode", description = "Report, Capture or Revert") String driftMode,
+      @Option(names = "--apply-wait-for", description = "healthy: applies that do not say --wait-for wait for the"
+          + " objects to be healthy") String applyWaitFor,
+      @Option(names = "--apply-wait-timeout", description = "With --apply-wait-for: how long (30s, 5m, 1h; default 5m)")
+          String applyWaitTimeout) throws ApiException {
     Space space = new SpacesApi(root.client()).createSpace(new CreateSpaceRequest().slug(slug).labels(labels)
-        .driftMode(driftMode == null ? null : CreateSpaceRequest.DriftModeEnum.fromValue(driftMode)));
+        .driftMode(driftMode == null ? null : CreateSpaceRequest.DriftModeEnum.fromValue(driftMode))
+        .applyWaitFor(applyWaitFor == null ? null : CreateSpaceRequest.ApplyWaitForEnum.fromValue(applyWaitFor))
+        .applyWaitTimeout(applyWaitTimeout));
     show(space, List.of(space));
     return 0;
   }

@@ -135,7 +135,8 @@ class UnitCommands extends TandemCli.Group {
       @Option(names = {"-r", "--revision"}, defaultValue = "head") String revision,
       @Option(names = "--wait", defaultValue = "60", description = "Seconds to wait for the outcome") int wait,
       @Option(names = "--take-over", description = "Take over objects that other units applied") boolean takeOver,
-      @Option(names = "--wait-for", description = "healthy: once applied, wait for the objects to be healthy")
+      @Option(names = "--wait-for", description = "healthy: once applied, wait for the objects to be healthy;"
+          + " none: do not, whatever the space's default")
           String waitFor,
       @Option(names = "--timeout", description = "With --wait-for: how long (30s, 5m, 1h; default 5m)") String timeout,
       @Option(names = "--dry-run", description = "Apply nothing: show what the apply would change on the cluster,"

@@ -74,7 +74,10 @@ public class ActionQueue {
         ? SERVER : authentication.getName();
   }
 
-  /** With {@code dependsOn}: the action waits until those actions have finished (whatever their outcome). */
+  /**
+   * With {@code dependsOn}: the action waits until those actions have finished (an apply that waits for health is
+   * finished only once its wait has ended); its handler sees how they ended with {@link #incompleteDependencies}.
+   */
   @Transactional
   public UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
       List<UUID> dependsOn, Instant now) {
@@ -142,6 +145,20 @@ public class ActionQueue {
             .query(UUID.class)
             .optional();
     return id.flatMap(this::find);
+  }
+
+  /**
+   * The actions that {@code id} depends on that ended without completing (Failed, Canceled), as {@code space/unit
+   * (result)}, oldest first.
+   */
+  public List<String> incompleteDependencies(UUID id) {
+    return jdbc.sql("select s.slug || '/' || u.slug || ' (' || coalesce(d.result, d.status) || ')' from unit_action a"
+            + " join unit_action d on d.id = any(a.depends_on) join unit u on u.id = d.unit_id"
+            + " join space s on s.id = u.space_id where a.id = :id and d.status in ('Failed', 'Canceled')"
+            + " order by d.created_at, d.id")
+        .param("id", id)
+        .query(String.class)
+        .list();
   }
 
   /** Extends the lease; {@code false} when the action is no longer this worker's. */

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -16,28 +19,6 @@ import tools.jackson.databind.JsonNode;
 @TandemIT
 @RealCluster
 class HealthOnKubeApiServerIT extends HealthScenarios {
-
-  String deployment(String name, String image, int progressDeadlineSeconds) {
-    return """
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata:
-          name: %1$s
-          namespace: %2$s
-        spec:
-          replicas: 2
-          progressDeadlineSeconds: %4$d
-          selector:
-            matchLabels: {app: %1$s}
-          template:
-            metadata:
-              labels: {app: %1$s}
-            spec:
-              containers:
-              - name: server
-                image: %3$s
-        """.formatted(name, space, image, progressDeadlineSeconds);
-  }
 
   @Test
   void aGoodDeploymentGoesFromProgressingToHealthyWithinTheWait() {
@@ -72,6 +53,24 @@ class HealthOnKubeApiServerIT extends HealthScenarios {
 
     assertThat(action.path("result").asString()).isEqualTo("ApplyWaitFailed");
     assertThat(action.path("message").asString()).contains("Not healthy after 3s: Progressing, Deployment " + space + "/slow:");
+  }
+
+  @Test
+  void aBulkApplyThatWaitsAppliesTheDependentOnceItsProviderDeploymentIsHealthy() throws Exception {
+    unit("api", deployment("api", "registry.example/api:1", 600));
+    String dependent = unit("gateway", configAndService("gateway"));
+    api.post(dependent + "/links", Map.of("to", "api"));
+
+    JsonNode results = api.post("/api/v1/spaces/" + space + "/actions", Map.of("action", "apply",
+        "units", List.of("gateway", "api"), "waitFor", "healthy", "timeout", "60s")).json();
+
+    JsonNode provider = finished(results.path("results").get(0).path("action").path("id").asString());
+    JsonNode consumer = finished(results.path("results").get(1).path("action").path("id").asString());
+    assertThat(provider.path("message").asString()).contains("Healthy: Deployment " + space + "/api is current.");
+    assertThat(consumer.path("result").asString()).isEqualTo("ApplyCompleted");
+    assertThat(Instant.parse(consumer.path("startedAt").asString()))
+        .as("the gateway is applied once the api is healthy")
+        .isAfterOrEqualTo(Instant.parse(provider.path("finishedAt").asString()));
   }
 
   @Test

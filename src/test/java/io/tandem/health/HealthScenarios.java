@@ -69,6 +69,40 @@ abstract class HealthScenarios {
         """.formatted(name, space);
   }
 
+  String deployment(String name, String image, int progressDeadlineSeconds) {
+    return """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: %1$s
+          namespace: %2$s
+        spec:
+          replicas: 2
+          progressDeadlineSeconds: %4$d
+          selector:
+            matchLabels: {app: %1$s}
+          template:
+            metadata:
+              labels: {app: %1$s}
+            spec:
+              containers:
+              - name: server
+                image: %3$s
+        """.formatted(name, space, image, progressDeadlineSeconds);
+  }
+
+  /** The action once it has finished (within 90 s). */
+  JsonNode finished(String id) throws InterruptedException {
+    Instant deadline = Instant.now().plusSeconds(90);
+    JsonNode action = api.get("/api/v1/actions/" + id).json();
+    while (!List.of("Completed", "Failed", "Canceled").contains(action.path("status").asString())) {
+      assertThat(Instant.now()).as("action " + id + " finished; now " + action).isBefore(deadline);
+      Thread.sleep(100);
+      action = api.get("/api/v1/actions/" + id).json();
+    }
+    return action;
+  }
+
   JsonNode healthWithin(String unit, Duration within, Predicate<JsonNode> wanted) throws InterruptedException {
     Instant deadline = Instant.now().plus(within);
     JsonNode health = api.get(unit).json().path("health");

@@ -3,6 +3,7 @@ package io.tandem.changeset.api;
 import io.tandem.changeset.domain.ChangeSet;
 import io.tandem.changeset.domain.ChangeSetService;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;
@@ -59,8 +60,8 @@ class ChangeSetController implements ChangeSetsApi {
   }
 
   @Override
-  public ResponseEntity<BulkResponse> applyChangeSet(String space, String changeSet) {
-    return BulkResponse.of(changeSets.apply(space, changeSet));
+  public ResponseEntity<BulkResponse> applyChangeSet(String space, String changeSet, String waitFor, String timeout) {
+    return BulkResponse.of(changeSets.apply(space, changeSet, ApplyWait.parse("Parameter", "waitFor", waitFor, "timeout", timeout)));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.tandem.changeset.api;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -18,6 +19,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
 @Tag(name = "change-sets", description = "Related changes across units under one description, applied together")
 @RequestMapping(path = "/api/v1/spaces/{space}/change-sets", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -67,7 +69,12 @@ public interface ChangeSetsApi {
   @ApiResponse(responseCode = "207", description = "Some units could not be applied; see each result's error")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
   @PostMapping("/{changeSet}/apply")
-  ResponseEntity<BulkResponse> applyChangeSet(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet);
+  ResponseEntity<BulkResponse> applyChangeSet(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet,
+      @Parameter(description = "healthy: once applied, each apply waits for its unit's objects to be healthy, and a"
+          + " unit's apply runs only once its providers' have completed; none: no wait; absent: as the space says",
+          schema = @Schema(allowableValues = {"healthy", "none"})) @RequestParam(required = false) String waitFor,
+      @Parameter(description = "With waitFor=healthy: how long each apply waits, 1s to 1h (30s, 5m, 1h; default 5m)")
+          @RequestParam(required = false) String timeout);
 
   @Operation(operationId = "deleteChangeSet", summary = "Delete a change set no revision names (409 otherwise: close it)")
   @ApiResponse(responseCode = "204", description = "Deleted")

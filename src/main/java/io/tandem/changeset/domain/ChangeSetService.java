@@ -3,6 +3,7 @@ package io.tandem.changeset.domain;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Slugs;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.targets.domain.BulkActions;
@@ -119,8 +120,12 @@ public class ChangeSetService {
     }
   }
 
-  /** Applies, for every unit the change set changed, the newest revision it made there. */
-  public List<BulkActions.Result> apply(String space, String slug) {
+  /**
+   * Applies, for every unit the change set changed, the newest revision it made there, providers first.
+   *
+   * @param healthWait what each apply waits for once applied; {@code null}: as the space says
+   */
+  public List<BulkActions.Result> apply(String space, String slug, ApplyWait healthWait) {
     Map<String, Integer> newest = new LinkedHashMap<>();
     revisions(space, slug).forEach(revision -> newest.merge(revision.unit(), revision.revisionNum(), Math::max));
     if (newest.isEmpty()) {
@@ -129,6 +134,6 @@ public class ChangeSetService {
     List<BulkActions.UnitRevision> wanted = new ArrayList<>();
     newest.forEach((unit, num) ->
         wanted.add(new BulkActions.UnitRevision(new UnitKey(space, unit), RevisionRef.parse("revision", Integer.toString(num)))));
-    return bulk.apply(wanted);
+    return bulk.apply(wanted, healthWait);
   }
 }

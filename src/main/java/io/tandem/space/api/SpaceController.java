@@ -35,7 +35,7 @@ class SpaceController implements SpacesApi {
   public ResponseEntity<SpaceResponse> createSpace(SpaceRequests.Create request, Principal principal) {
     SpaceResponse created =
         SpaceResponse.from(spaces.create(request.slug(), request.displayName(), request.labels(), request.driftMode(),
-            request.requiredApprovals()));
+            request.requiredApprovals(), request.applyWaitFor(), request.applyWaitTimeout()));
     events.publishEvent(new SpaceCreated(created.slug(), Authors.of(principal)));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + created.slug())).body(created);
   }

@@ -6,6 +6,10 @@ import java.util.Map;
 /** Request bodies of the spaces API. */
 final class SpaceRequests {
 
+  static final String APPLY_WAIT_FOR = "What applies of the space's units wait for when they do not say waitFor:"
+      + " healthy, or none (null)";
+  static final String APPLY_WAIT_TIMEOUT = "With applyWaitFor=healthy: how long, 1s to 1h (30s, 5m, 1h; default 5m)";
+
   private SpaceRequests() {}
 
   @Schema(name = "CreateSpaceRequest")
@@ -16,7 +20,9 @@ final class SpaceRequests {
       Map<String, String> labels,
       @Schema(allowableValues = {"Report", "Capture", "Revert"}, description = "Default for the space's units; Report when absent")
           String driftMode,
-      @Schema(description = "Approvals a revision needs before it may be applied; default 0") Integer requiredApprovals) {}
+      @Schema(description = "Approvals a revision needs before it may be applied; default 0") Integer requiredApprovals,
+      @Schema(allowableValues = {"healthy", "none"}, description = APPLY_WAIT_FOR) String applyWaitFor,
+      @Schema(example = "5m", description = APPLY_WAIT_TIMEOUT) String applyWaitTimeout) {}
 
   /** Documents the merge patch; the controller reads the raw JSON to tell absent fields from nulls. */
   @Schema(name = "SpacePatch", description = "JSON merge patch (RFC 7386): absent fields stay, null clears, labels merge key by key")
@@ -24,5 +30,7 @@ final class SpaceRequests {
       String displayName,
       Map<String, String> labels,
       @Schema(allowableValues = {"Report", "Capture", "Revert"}) String driftMode,
-      Integer requiredApprovals) {}
+      Integer requiredApprovals,
+      @Schema(allowableValues = {"healthy", "none"}, description = APPLY_WAIT_FOR) String applyWaitFor,
+      @Schema(example = "5m", description = APPLY_WAIT_TIMEOUT) String applyWaitTimeout) {}
 }

@@ -1,6 +1,7 @@
 package io.tandem.space.api;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.Space;
 import java.time.Instant;
 import java.util.Map;
@@ -14,6 +15,8 @@ public record SpaceResponse(
     Map<String, String> labels,
     @Schema(allowableValues = {"Report", "Capture", "Revert"}) String driftMode,
     @Schema(description = "Approvals a revision needs before it may be applied") int requiredApprovals,
+    @Schema(allowableValues = {"healthy"}, description = SpaceRequests.APPLY_WAIT_FOR) String applyWaitFor,
+    @Schema(example = "5m", description = SpaceRequests.APPLY_WAIT_TIMEOUT) String applyWaitTimeout,
     long unitCount,
     Instant createdAt,
     Instant updatedAt) {
@@ -26,6 +29,8 @@ public record SpaceResponse(
         space.labels(),
         space.driftMode().name(),
         space.requiredApprovals(),
+        space.applyWait().waits() ? "healthy" : null,
+        space.applyWait().waits() ? ApplyWait.describe(space.applyWait().timeout()) : null,
         space.unitCount(),
         space.createdAt(),
         space.updatedAt());

@@ -7,6 +7,7 @@ import io.tandem.common.naming.Slugs;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.common.patch.MergePatch;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.query.WhereAttributes;
 import io.tandem.query.WhereSql;
 import java.time.Clock;
@@ -20,7 +21,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class SpaceService {
 
-  public static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode", "requiredApprovals");
+  public static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode", "requiredApprovals", "applyWaitFor", "applyWaitTimeout");
 
   private final SpaceStore store;
   private final Clock clock;
@@ -30,7 +31,12 @@ public class SpaceService {
     this.clock = clock;
   }
 
-  public Space create(String slug, String displayName, Map<String, String> labels, String driftMode, Integer requiredApprovals) {
+  /**
+   * @param applyWaitFor {@code healthy}, {@code none} or null, with {@code applyWaitTimeout} as an apply's
+   *     {@code waitFor} and {@code timeout}
+   */
+  public Space create(String slug, String displayName, Map<String, String> labels, String driftMode, Integer requiredApprovals,
+      String applyWaitFor, String applyWaitTimeout) {
     Slugs.require("slug", slug);
     Instant now = now();
     Space space =
@@ -41,6 +47,7 @@ public class SpaceService {
             Labels.require(labels),
             driftMode == null ? DriftMode.Report : DriftMode.parse("driftMode", driftMode),
             requiredApprovals(requiredApprovals == null ? 0 : requiredApprovals),
+            applyWait(applyWaitFor, applyWaitTimeout),
             0,
             now,
             now);
@@ -83,7 +90,21 @@ public class SpaceService {
     }
     Map<String, String> labels = Labels.require(patch.mergeMap("labels", current.labels()));
     return new Space(current.id(), current.slug(), displayName, labels, driftMode, requiredApprovals,
+        patchedApplyWait(current.applyWait(), patch),
         current.unitCount(), current.createdAt(), now());
+  }
+
+  /** A timeout the patch does not name is kept while the space still waits. */
+  private static ApplyWait patchedApplyWait(ApplyWait current, MergePatch patch) {
+    String waitFor = patch.has("applyWaitFor") ? patch.text("applyWaitFor") : current.waits() ? "healthy" : null;
+    String timeout = patch.has("applyWaitTimeout") ? patch.text("applyWaitTimeout")
+        : current.waits() && "healthy".equals(waitFor) ? ApplyWait.describe(current.timeout()) : null;
+    return applyWait(waitFor, timeout);
+  }
+
+  private static ApplyWait applyWait(String waitFor, String timeout) {
+    ApplyWait wait = ApplyWait.parse("Field", "applyWaitFor", waitFor, "applyWaitTimeout", timeout);
+    return wait == null ? ApplyWait.NONE : wait;
   }
 
   private static int requiredApprovals(int value) {

@@ -35,8 +35,9 @@ public class JpaSpaceStore implements SpaceStore {
     int inserted =
         entityManager
             .createNativeQuery(
-                "insert into space (id, slug, display_name, labels, drift_mode, created_at, updated_at, required_approvals)"
-                    + " values (?1, ?2, ?3, cast(?4 as jsonb), ?5, ?6, ?7, ?8) on conflict (slug) do nothing")
+                "insert into space (id, slug, display_name, labels, drift_mode, created_at, updated_at, required_approvals,"
+                    + " apply_wait_for, apply_wait_timeout_ms)"
+                    + " values (?1, ?2, ?3, cast(?4 as jsonb), ?5, ?6, ?7, ?8, ?9, ?10) on conflict (slug) do nothing")
             .setParameter(1, space.id())
             .setParameter(2, space.slug())
             .setParameter(3, space.displayName())
@@ -45,6 +46,8 @@ public class JpaSpaceStore implements SpaceStore {
             .setParameter(6, space.createdAt())
             .setParameter(7, space.updatedAt())
             .setParameter(8, space.requiredApprovals())
+            .setParameter(9, space.applyWait().waits() ? "healthy" : null)
+            .setParameter(10, space.applyWait().waits() ? space.applyWait().timeout().toMillis() : null)
             .executeUpdate();
     return inserted == 1;
   }

@@ -1,6 +1,7 @@
 package io.tandem.space.persistence;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.space.domain.Space;
 import jakarta.persistence.Column;
@@ -38,6 +39,12 @@ class SpaceEntity {
   @Column(name = "required_approvals", nullable = false)
   int requiredApprovals;
 
+  @Column(name = "apply_wait_for")
+  String applyWaitFor;
+
+  @Column(name = "apply_wait_timeout_ms")
+  Long applyWaitTimeoutMs;
+
   @Column(name = "created_at", nullable = false)
   Instant createdAt;
 
@@ -61,12 +68,19 @@ class SpaceEntity {
     labels = JsonColumns.write(space.labels());
     driftMode = space.driftMode();
     requiredApprovals = space.requiredApprovals();
+    applyWaitFor = space.applyWait().waits() ? "healthy" : null;
+    applyWaitTimeoutMs = space.applyWait().waits() ? space.applyWait().timeout().toMillis() : null;
     updatedAt = space.updatedAt();
   }
 
   Space toDomain() {
     return new Space(
-        id, slug, displayName, JsonColumns.readStringMap(labels), driftMode, requiredApprovals, unitCount, createdAt,
-        updatedAt);
+        id, slug, displayName, JsonColumns.readStringMap(labels), driftMode, requiredApprovals,
+        "healthy".equals(applyWaitFor) ? ApplyWait.healthy(timeout(applyWaitTimeoutMs)) : ApplyWait.NONE, unitCount,
+        createdAt, updatedAt);
+  }
+
+  private static java.time.Duration timeout(Long millis) {
+    return millis == null ? null : java.time.Duration.ofMillis(millis);
   }
 }

@@ -4,6 +4,7 @@ import io.tandem.common.bulk.BulkError;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.web.Authors;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.tag.domain.Tag;
 import io.tandem.tag.domain.TagService;
 import io.tandem.targets.api.BulkActionsApi.BulkResponse;
@@ -59,8 +60,8 @@ class TagController implements TagsApi {
   }
 
   @Override
-  public ResponseEntity<BulkResponse> applyTag(String space, String tag) {
-    return BulkResponse.of(tags.apply(space, tag));
+  public ResponseEntity<BulkResponse> applyTag(String space, String tag, String waitFor, String timeout) {
+    return BulkResponse.of(tags.apply(space, tag, ApplyWait.parse("Parameter", "waitFor", waitFor, "timeout", timeout)));
   }
 
   private static TagService.Which which(String revision) {

@@ -2,6 +2,7 @@ package io.tandem.tag.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -21,6 +22,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
 @Tag(name = "tags", description = "Named sets of revisions across units: restore them, apply them")
 @RequestMapping(path = "/api/v1/spaces/{space}/tags", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -61,7 +63,12 @@ public interface TagsApi {
   @ApiResponse(responseCode = "207", description = "Some units could not be applied (gated, no target …); see each result's error")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
   @PostMapping("/{tag}/apply")
-  ResponseEntity<BulkResponse> applyTag(@PathVariable("space") String space, @PathVariable("tag") String tag);
+  ResponseEntity<BulkResponse> applyTag(@PathVariable("space") String space, @PathVariable("tag") String tag,
+      @Parameter(description = "healthy: once applied, each apply waits for its unit's objects to be healthy, and a"
+          + " unit's apply runs only once its providers' have completed; none: no wait; absent: as the space says",
+          schema = @Schema(allowableValues = {"healthy", "none"})) @RequestParam(required = false) String waitFor,
+      @Parameter(description = "With waitFor=healthy: how long each apply waits, 1s to 1h (30s, 5m, 1h; default 5m)")
+          @RequestParam(required = false) String timeout);
 
   @Schema(name = "CreateTagRequest")
   record CreateTagRequest(

@@ -3,6 +3,7 @@ package io.tandem.tag.domain;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Slugs;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.targets.domain.BulkActions;
@@ -103,12 +104,16 @@ public class TagService {
     return results;
   }
 
-  /** Applies every tagged unit's tagged revision to its target. */
-  public List<BulkActions.Result> apply(String space, String slug) {
+  /**
+   * Applies every tagged unit's tagged revision to its target, providers first.
+   *
+   * @param healthWait what each apply waits for once applied; {@code null}: as the space says
+   */
+  public List<BulkActions.Result> apply(String space, String slug, ApplyWait healthWait) {
     Tag tag = get(space, slug);
     RevisionRef tagged = RevisionRef.parse("revision", "tag:" + slug);
     return bulk.apply(tag.revisions().stream()
         .map(revision -> new BulkActions.UnitRevision(new UnitKey(space, revision.unit()), tagged))
-        .toList());
+        .toList(), healthWait);
   }
 }

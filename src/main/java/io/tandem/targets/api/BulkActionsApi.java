@@ -46,7 +46,10 @@ public interface BulkActionsApi {
       String where,
       String resourceType,
       String whereData,
-      @Schema(description = "Only say which units would be acted on") Boolean dryRun) {}
+      @Schema(description = "Only say which units would be acted on") Boolean dryRun,
+      @Schema(description = "Of apply: " + UnitActionsApi.WAIT_FOR + "; a unit's apply runs only once its providers'"
+          + " applies (in this request) have completed", allowableValues = {"healthy", "none"}) String waitFor,
+      @Schema(description = "Of apply: " + UnitActionsApi.WAIT_TIMEOUT) String timeout) {}
 
   @Schema(name = "BulkActionResponse")
   record BulkResponse(List<BulkResult> results) {

@@ -1,5 +1,6 @@
 package io.tandem.targets.api;
 
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.targets.domain.BulkActions;
 import io.tandem.unit.domain.UnitFilter;
 import org.springframework.http.ResponseEntity;
@@ -26,6 +27,7 @@ class BulkActionsController implements BulkActionsApi {
 
   private ResponseEntity<BulkResponse> run(String space, BulkRequest request) {
     return BulkResponse.of(bulk.run(space, request.action(), request.units(),
-        new UnitFilter(request.where(), request.resourceType(), request.whereData()), Boolean.TRUE.equals(request.dryRun())));
+        new UnitFilter(request.where(), request.resourceType(), request.whereData()), Boolean.TRUE.equals(request.dryRun()),
+        ApplyWait.parse("Field", "waitFor", request.waitFor(), "timeout", request.timeout())));
   }
 }

@@ -21,6 +21,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 @RequestMapping(path = "/api/v1", produces = MediaType.APPLICATION_JSON_VALUE)
 public interface UnitActionsApi {
 
+  String WAIT_FOR = "healthy: once applied, wait for the unit's objects to be healthy (kstatus Current); none: do not"
+      + " wait; absent: as the space's applyWaitFor says";
+  String WAIT_TIMEOUT = "With waitFor=healthy: how long to wait, 1s to 1h (30s, 5m, 1h; default 5m)";
   String WAIT = "Seconds to wait for the action to finish (at most 300); without it the call returns at once";
 
   @Operation(
@@ -46,11 +49,10 @@ public interface UnitActionsApi {
       @Parameter(description = "Take over objects that other units applied on this target: they become this unit's,"
           + " and the units they were taken from report them missing (not drift) and no longer delete them")
           @RequestParam(defaultValue = "false") boolean takeOver,
-      @Parameter(description = "healthy: once applied, wait for the unit's objects to be healthy (kstatus Current)",
-          schema = @io.swagger.v3.oas.annotations.media.Schema(allowableValues = {"healthy"}))
+      @Parameter(description = WAIT_FOR,
+          schema = @io.swagger.v3.oas.annotations.media.Schema(allowableValues = {"healthy", "none"}))
           @RequestParam(required = false) String waitFor,
-      @Parameter(description = "With waitFor: how long to wait, 1s to 1h (30s, 5m, 1h; default 5m)")
-          @RequestParam(required = false) String timeout);
+      @Parameter(description = WAIT_TIMEOUT) @RequestParam(required = false) String timeout);
 
   @Operation(
       operationId = "previewApply",

@@ -3,6 +3,7 @@ package io.tandem.targets.api;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.targets.domain.ActionService;
 import io.tandem.targets.domain.ApplyPreviews;
 import io.tandem.unit.domain.RevisionRef;
@@ -29,7 +30,7 @@ class UnitActionsController implements UnitActionsApi {
   public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait, boolean takeOver,
       String waitFor, String timeout) {
     return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), takeOver,
-        HealthWait.parse(waitFor, timeout), wait));
+        ApplyWait.parse("Parameter", "waitFor", waitFor, "timeout", timeout), wait));
   }
 
   @Override

@@ -4,6 +4,8 @@ import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
+import io.tandem.health.domain.ApplyWait;
+import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
@@ -30,15 +32,17 @@ public class ActionService {
   private final TargetService targets;
   private final ObjectOwnership ownership;
   private final ActionQueue queue;
+  private final SpaceService spaces;
   private final Clock clock;
 
   public ActionService(UnitQueries units, GatesAndApprovals gates,
-      TargetService targets, ObjectOwnership ownership, ActionQueue queue, Clock clock) {
+      TargetService targets, ObjectOwnership ownership, ActionQueue queue, SpaceService spaces, Clock clock) {
     this.units = units;
     this.gates = gates;
     this.targets = targets;
     this.ownership = ownership;
     this.queue = queue;
+    this.spaces = spaces;
     this.clock = clock;
   }
 
@@ -56,21 +60,25 @@ public class ActionService {
   }
 
   /**
-   * With {@code waitForHealth}: once applied, the action waits up to that long for the unit's objects to be healthy
-   * ({@code ApplyCompleted}), else ends {@code ApplyWaitFailed}.
+   * With a {@code healthWait} that waits: once applied, the action waits up to its timeout for the unit's objects to
+   * be healthy ({@code ApplyCompleted}), else ends {@code ApplyWaitFailed}; {@code null}: as the space says.
    */
-  public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, Duration waitForHealth,
+  public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, ApplyWait healthWait,
       Integer waitSeconds) {
-    return apply(space, slug, revision, List.of(), takeOver, waitForHealth, waitSeconds);
+    return apply(space, slug, revision, List.of(), takeOver, healthWait, waitSeconds);
   }
 
-  /** With {@code after}: the apply waits for those actions (its providers' applies) to finish first. */
-  public UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, Integer waitSeconds) {
-    return apply(space, slug, revision, after, false, null, waitSeconds);
+  /**
+   * With {@code after}: the apply runs only once those actions (its providers' applies) have completed, and does not
+   * run when one of them did not.
+   */
+  public UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, ApplyWait healthWait,
+      Integer waitSeconds) {
+    return apply(space, slug, revision, after, false, healthWait, waitSeconds);
   }
 
   private UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, boolean takeOver,
-      Duration waitForHealth, Integer waitSeconds) {
+      ApplyWait healthWait, Integer waitSeconds) {
     requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "applied");
     int num = units.resolve(unit, revision);
@@ -85,7 +93,8 @@ public class ActionService {
       Target target = targets.get(unit.metadata().target());
       ownership.requireFree(target, unit.id(), ownership.keys(target, units.dataAt(unit, num)));
     }
-    return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, waitForHealth, now()), waitSeconds);
+    ApplyWait wait = healthWait == null ? spaces.get(unit.space()).applyWait() : healthWait;
+    return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, wait.timeout(), now()), waitSeconds);
   }
 
   /** Refreshes the unit from its target; without {@code dryRun} a drift is captured as a new revision. */

@@ -1,6 +1,7 @@
 package io.tandem.targets.domain;
 
 import io.tandem.common.error.TandemException;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitQueries;
@@ -16,7 +17,9 @@ import org.springframework.stereotype.Component;
 /**
  * The apply action: claims the revision's objects for the unit (refused, with nothing changed, when another unit
  * applied one and the action does not say takeOver), applies them and prunes what the revision drops. An apply that
- * waits for health is then left to {@link HealthWaits}, still Running.
+ * waits for health is then left to {@link HealthWaits}, still Running. An apply queued after its providers' applies
+ * ({@code dependsOn}) runs only once they have all completed (healthy, when they wait for it), and applies nothing when
+ * one of them did not.
  */
 @Component
 class ApplyHandler implements ActionHandler {
@@ -46,6 +49,11 @@ class ApplyHandler implements ActionHandler {
 
   @Override
   public Outcome run(UnitAction action) {
+    List<String> providers = queue.incompleteDependencies(action.id());
+    if (!providers.isEmpty()) {
+      return Outcome.failed("ApplyFailed", "Not applied: the apply of " + String.join(", ", providers)
+          + ", which this unit links to, did not complete.");
+    }
     Unit unit = units.get(action.space(), action.unit());
     String slug = unit.metadata().target();
     if (slug == null) {
@@ -62,7 +70,7 @@ class ApplyHandler implements ActionHandler {
       outcome = apply(unit, action.revisionNum(), action.takeOver(), session);
     }
     if (outcome.status() == UnitAction.Status.Completed && action.waitForHealth() != null) {
-      return Outcome.waiting(outcome.message() + " Waiting up to " + HealthWaits.describe(action.waitForHealth())
+      return Outcome.waiting(outcome.message() + " Waiting up to " + ApplyWait.describe(action.waitForHealth())
           + " for its objects to be healthy.");
     }
     return outcome;

@@ -1,6 +1,7 @@
 package io.tandem.targets.domain;
 
 import io.tandem.common.error.TandemException;
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitQueries;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import org.springframework.stereotype.Service;
 
 /** Apply, refresh or destroy many units at once: in one space, or across all spaces. */
@@ -38,9 +40,11 @@ public class BulkActions {
    * @param space the space, or {@code null} for all spaces (then named units read {@code space/unit})
    * @param named unit names, ANDed with the filter; none means every unit the filter selects; each named unit that
    *     does not exist is reported as a not-found result
+   * @param healthWait of applies: what each waits for once applied; {@code null}: as each unit's space says
    * @throws TandemException {@code invalid-argument} for an unknown action, {@code invalid-where}, {@code not-found}
    */
-  public List<Result> run(String space, String action, List<String> named, UnitFilter filter, boolean dryRun) {
+  public List<Result> run(String space, String action, List<String> named, UnitFilter filter, boolean dryRun,
+      ApplyWait healthWait) {
     UnitAction.Kind kind = kind(action);
     List<Result> missing = new ArrayList<>();
     List<UnitKey> selected = select(space, named, filter, missing);
@@ -48,28 +52,36 @@ public class BulkActions {
     // for the ones it depends on, queued here first.
     Map<UnitKey, Set<UnitKey>> before = kind == UnitAction.Kind.Refresh ? Map.of() : waitsFor(selected, kind);
     List<UnitKey> ordered = kind == UnitAction.Kind.Refresh ? selected : inOrder(selected, before);
+    List<Result> results = new ArrayList<>();
+    if (dryRun) {
+      ordered.forEach(key -> results.add(new Result(key.space(), key.unit(), null, null)));
+    } else {
+      RevisionRef head = RevisionRef.parse("revision", "head");
+      results.addAll(queueInOrder(ordered, before, (key, after) -> switch (kind) {
+        case Apply -> actions.apply(key.space(), key.unit(), head, after, healthWait, null);
+        case Refresh -> actions.refresh(key.space(), key.unit(), false, null);
+        case Destroy -> actions.destroy(key.space(), key.unit(), after, null);
+      }));
+    }
+    results.addAll(missing);
+    return results;
+  }
+
+  /** Queues each unit's action, in order, after the queued actions of the units in {@code before}. */
+  private static List<Result> queueInOrder(List<UnitKey> ordered, Map<UnitKey, Set<UnitKey>> before,
+      BiFunction<UnitKey, List<UUID>, UnitAction> queue) {
     Map<UnitKey, UUID> queuedIds = new HashMap<>();
     List<Result> results = new ArrayList<>();
     for (UnitKey key : ordered) {
-      if (dryRun) {
-        results.add(new Result(key.space(), key.unit(), null, null));
-        continue;
-      }
       List<UUID> after = before.getOrDefault(key, Set.of()).stream().map(queuedIds::get).filter(Objects::nonNull).toList();
       try {
-        UnitAction queued =
-            switch (kind) {
-              case Apply -> actions.apply(key.space(), key.unit(), RevisionRef.parse("revision", "head"), after, null);
-              case Refresh -> actions.refresh(key.space(), key.unit(), false, null);
-              case Destroy -> actions.destroy(key.space(), key.unit(), after, null);
-            };
+        UnitAction queued = queue.apply(key, after);
         queuedIds.put(key, queued.id());
         results.add(new Result(key.space(), key.unit(), queued, null));
       } catch (TandemException e) {
         results.add(new Result(key.space(), key.unit(), null, e));
       }
     }
-    results.addAll(missing);
     return results;
   }
 
@@ -112,18 +124,19 @@ public class BulkActions {
   /** A revision of a unit to apply. */
   public record UnitRevision(UnitKey unit, RevisionRef revision) {}
 
-  /** Applies the given revision of each unit (a tag's, a change set's); each outcome, as {@link #run} gives them. */
-  public List<Result> apply(List<UnitRevision> revisions) {
-    List<Result> results = new ArrayList<>();
-    for (UnitRevision wanted : revisions) {
-      UnitKey key = wanted.unit();
-      try {
-        results.add(new Result(key.space(), key.unit(), actions.apply(key.space(), key.unit(), wanted.revision(), null), null));
-      } catch (TandemException e) {
-        results.add(new Result(key.space(), key.unit(), null, e));
-      }
-    }
-    return results;
+  /**
+   * Applies the given revision of each unit (a tag's, a change set's), providers before the units that link to them
+   * as {@link #run} orders them; each outcome, as {@link #run} gives them.
+   *
+   * @param healthWait what each apply waits for once applied; {@code null}: as each unit's space says
+   */
+  public List<Result> apply(List<UnitRevision> revisions, ApplyWait healthWait) {
+    Map<UnitKey, RevisionRef> wanted = new java.util.LinkedHashMap<>();
+    revisions.forEach(revision -> wanted.put(revision.unit(), revision.revision()));
+    List<UnitKey> selected = List.copyOf(wanted.keySet());
+    Map<UnitKey, Set<UnitKey>> before = waitsFor(selected, UnitAction.Kind.Apply);
+    return queueInOrder(inOrder(selected, before), before,
+        (key, after) -> actions.apply(key.space(), key.unit(), wanted.get(key), after, healthWait, null));
   }
 
   /**

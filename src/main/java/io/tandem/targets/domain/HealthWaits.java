@@ -1,5 +1,6 @@
 package io.tandem.targets.domain;
 
+import io.tandem.health.domain.ApplyWait;
 import io.tandem.health.domain.HealthStatus;
 import io.tandem.health.domain.UnitHealth;
 import io.tandem.worker.ActionQueue;
@@ -57,18 +58,9 @@ class HealthWaits implements SchedulingConfigurer {
       return Outcome.failed("ApplyWaitFailed", applied + " Degraded: " + reason + ".");
     }
     if (expired) {
-      return Outcome.failed("ApplyWaitFailed", applied + " Not healthy after " + describe(action.waitForHealth())
+      return Outcome.failed("ApplyWaitFailed", applied + " Not healthy after " + ApplyWait.describe(action.waitForHealth())
           + ": " + status + ", " + reason + ".");
     }
     return null;
-  }
-
-  /** {@code 5m}, {@code 90s}, {@code 1h}. */
-  static String describe(Duration duration) {
-    long seconds = duration.toSeconds();
-    if (seconds % 3600 == 0) {
-      return seconds / 3600 + "h";
-    }
-    return seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
   }
 }
