@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -75,6 +76,14 @@ abstract class DriftModeScenarios {
     return tool.memoryLimit(space, name);
   }
 
+  /**
+   * Queues the background refresh the periodic one would queue, for this unit alone: the whole server's would also
+   * refresh every unit other test classes left live on the shared cluster, which can take longer than the wait.
+   */
+  void refreshInBackground(String unit) {
+    queue.enqueueBackgroundRefresh(UUID.fromString(api.get(unit).json().path("id").asString()));
+  }
+
   static void eventually(BooleanSupplier condition, String what) {
     Eventually.eventually(Duration.ofSeconds(30), condition, what);
   }
@@ -84,7 +93,7 @@ abstract class DriftModeScenarios {
     String unit = unit("captured", "Capture");
     changeMemoryOnTheCluster("captured", "300Mi");
 
-    queue.enqueueBackgroundRefreshes(10_000);
+    refreshInBackground(unit);
 
     eventually(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2, "a Refresh revision");
     assertThat(api.get(unit + "/data").body()).contains("memory: 300Mi");
@@ -96,7 +105,7 @@ abstract class DriftModeScenarios {
     String unit = unit("reported", "Report");
     changeMemoryOnTheCluster("reported", "300Mi");
 
-    queue.enqueueBackgroundRefreshes(10_000);
+    refreshInBackground(unit);
 
     eventually(() -> api.get(unit).json().path("drift").asString().equals("Drifted"), "drift reported");
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
@@ -110,7 +119,7 @@ abstract class DriftModeScenarios {
     String unit = unit("reverted", "Revert");
     changeMemoryOnTheCluster("reverted", "300Mi");
 
-    queue.enqueueBackgroundRefreshes(10_000);
+    refreshInBackground(unit);
 
     eventually(() -> memoryOnTheCluster("reverted").equals("128Mi"), "the change reverted on the cluster");
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
@@ -124,7 +133,7 @@ abstract class DriftModeScenarios {
     eventually(() -> refreshes(unit).stream().noneMatch(action -> action.path("status").asString().matches("Pending|Running")),
         "no refresh open");
     int before = refreshes(unit).size();
-    queue.enqueueBackgroundRefreshes(10_000);
+    refreshInBackground(unit);
     eventually(() -> {
       List<JsonNode> refreshes = refreshes(unit);
       return refreshes.size() > before && refreshes.get(0).path("status").asString().matches("Completed|Failed");
