@@ -14,7 +14,6 @@ import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;
 import java.security.Principal;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
@@ -43,12 +42,18 @@ class LiveController {
       Instant observedAt,
       @Schema(allowableValues = {"None", "Drifted", "Unknown"}) String drift,
       @Schema(description = "The live objects as last observed, cleaned of server fields, as YAML") String data,
-      @Schema(description = "apiVersion, kind, namespace, name, resourceVersion and health ({status, reason}: Current,"
-          + " InProgress, Failed, Terminating, NotFound or Unknown, kept current by the watches) of each object")
-      List<Map<String, Object>> resources,
+      @Schema(description = "Each object, with its health as the watches keep it current") List<LiveResource> resources,
       @Schema(description = "Objects of the live revision that were not on the cluster") List<String> missing,
       @Schema(description = "In drift mode Revert: a break-glass change by people, held from being reverted until"
           + " 'until'; null when none is held") LiveStore.BreakGlassHold hold) {}
+
+  /** One live object: where it is, the version observed, and its health ({@code null} until observed). */
+  record LiveResource(
+      String apiVersion, String kind, String namespace, String name, String resourceVersion, ObjectHealthResponse health) {}
+
+  record ObjectHealthResponse(
+      @Schema(allowableValues = {"Current", "InProgress", "Failed", "Terminating", "NotFound", "Unknown"}) String status,
+      String reason) {}
 
   @Operation(operationId = "getUnitLive", summary = "The unit's objects as last observed on its target")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.viewer)
@@ -64,14 +69,19 @@ class LiveController {
         snapshot.hold());
   }
 
-  private static List<Map<String, Object>> withHealth(List<Map<String, Object>> resources, Map<ObjectKey, ObjectHealth> health) {
+  private static List<LiveResource> withHealth(List<Map<String, Object>> resources, Map<ObjectKey, ObjectHealth> health) {
     return resources.stream().map(resource -> {
-      Map<String, Object> entry = new LinkedHashMap<>(resource);
-      ObjectKey key = ObjectKey.of((String) resource.get("apiVersion"), (String) resource.get("kind"),
-          (String) resource.get("namespace"), (String) resource.get("name"));
-      ObjectHealth found = health.get(key);
-      entry.put("health", found == null ? null : Map.of("status", found.status().name(), "reason", found.reason()));
-      return entry;
+      String apiVersion = text(resource.get("apiVersion"));
+      String kind = text(resource.get("kind"));
+      String namespace = text(resource.get("namespace"));
+      String name = text(resource.get("name"));
+      ObjectHealth found = health.get(ObjectKey.of(apiVersion, kind, namespace, name));
+      return new LiveResource(apiVersion, kind, namespace, name, text(resource.get("resourceVersion")),
+          found == null ? null : new ObjectHealthResponse(found.status().name(), found.reason()));
     }).toList();
+  }
+
+  private static String text(Object value) {
+    return value == null ? null : value.toString();
   }
 }

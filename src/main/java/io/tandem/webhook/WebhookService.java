@@ -40,6 +40,9 @@ public class WebhookService {
 
   public Created create(String spaceSlug, String url, List<String> eventTypes, String secret) {
     Space space = spaces.get(spaceSlug);
+    if (eventTypes != null && eventTypes.contains(null)) {
+      throw TandemException.validation("Field 'eventTypes' must not hold null; name event types, or leave it out for all.");
+    }
     List<String> types = eventTypes == null ? List.of() : List.copyOf(eventTypes);
     for (String type : types) {
       if (!Event.TYPES.contains(type)) {

@@ -1,5 +1,6 @@
 package io.tandem.portal;
 
+import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
@@ -19,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -162,6 +164,18 @@ class PortalIT {
     assertThat(take(resumed, 4, rest))
         .containsExactly("RevisionCreated:Update", "UnitHealthChanged", "ActionFinished:Apply", "RevisionCreated:Restore");
     assertThat(rest.get(0).path("id").asLong()).isGreaterThan(seen.get(0).path("id").asLong());
+  }
+
+  @Test
+  void aWebhookWithANullEventTypeIsRefusedAndNothingIsCreated() {
+    String hooks = "/api/v1/spaces/" + space + "/webhooks";
+    List<String> types = new ArrayList<>();
+    types.add(null);
+    Map<String, Object> body = new HashMap<>();
+    body.put("url", "http://127.0.0.1:9/hook");
+    body.put("eventTypes", types);
+    assertProblem(api.post(hooks, body), 400, "validation-failed", "eventTypes");
+    assertThat(api.get(hooks).json().path("items").size()).isZero();
   }
 
   @Test
