@@ -67,6 +67,19 @@ public record ApplyWait(Duration timeout) {
     return seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
   }
 
+  private static final String WAITING = " Waiting up to ";
+
+  /** The message of an apply that now waits: what the apply did, then how long it waits. */
+  public static String waitingMessage(String applied, Duration timeout) {
+    return applied + WAITING + describe(timeout) + " for its objects to be healthy.";
+  }
+
+  /** What the apply did, from the message {@link #waitingMessage} made. */
+  public static String appliedPart(String waitingMessage) {
+    int at = waitingMessage.lastIndexOf(WAITING);
+    return at < 0 ? waitingMessage : waitingMessage.substring(0, at);
+  }
+
   private static Duration duration(String text) {
     Matcher simple = SIMPLE.matcher(text);
     if (simple.matches()) {

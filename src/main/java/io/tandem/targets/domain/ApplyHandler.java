@@ -70,8 +70,7 @@ class ApplyHandler implements ActionHandler {
       outcome = apply(unit, action.revisionNum(), action.takeOver(), session);
     }
     if (outcome.status() == UnitAction.Status.Completed && action.waitForHealth() != null) {
-      return Outcome.waiting(outcome.message() + " Waiting up to " + ApplyWait.describe(action.waitForHealth())
-          + " for its objects to be healthy.");
+      return Outcome.waiting(ApplyWait.waitingMessage(outcome.message(), action.waitForHealth()));
     }
     return outcome;
   }

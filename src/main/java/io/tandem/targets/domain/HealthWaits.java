@@ -49,7 +49,7 @@ class HealthWaits implements SchedulingConfigurer {
   /** How the wait ends now; {@code null} while it goes on. */
   static Outcome decide(UnitAction action, UnitHealth unit, boolean expired) {
     HealthStatus status = unit == null ? HealthStatus.Unknown : unit.status();
-    String applied = action.message().replaceFirst(" Waiting up to .*$", "");
+    String applied = ApplyWait.appliedPart(action.message());
     if (status == HealthStatus.Healthy) {
       return Outcome.completed("ApplyCompleted", applied + " Healthy: " + unit.reason() + ".");
     }
