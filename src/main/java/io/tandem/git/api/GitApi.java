@@ -7,9 +7,8 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
-import java.security.Principal;
+import io.tandem.git.domain.GitCredentials;
 import java.time.Instant;
-import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -21,7 +20,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-@Tag(name = "git", description = "Mirror a space's revisions to a Git branch; import units from a repository")
+@Tag(name = "git", description = "Mirror a space's revisions to a Git branch")
 @RequestMapping(path = "/api/v1/spaces/{space}", produces = MediaType.APPLICATION_JSON_VALUE)
 public interface GitApi {
 
@@ -55,18 +54,20 @@ public interface GitApi {
       @Parameter(description = "Write Tandem's version over files changed on the remote (still never a force push)")
           @RequestParam(required = false, defaultValue = "false") boolean overwrite);
 
-  @Operation(
-      operationId = "importUnits",
-      summary = "Create or update units (source Import) from the YAML files under a path of a Git repository")
-  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor, expensive = true)
-  @PostMapping(path = "/imports", consumes = MediaType.APPLICATION_JSON_VALUE)
-  ImportResponse importUnits(@PathVariable("space") String space, @RequestBody ImportRequest request, Principal principal);
-
   @Schema(name = "GitCredentials", description = "Write-only: a token, or a username and password")
   record CredentialsRequest(
       @Schema(description = "With a token: defaults to x-access-token (GitHub); GitLab wants oauth2") String username,
       String password,
       String token) {
+
+    /** The credentials, blank fields as absent. */
+    public GitCredentials toCredentials() {
+      return new GitCredentials(blankToNull(username), blankToNull(password), blankToNull(token));
+    }
+
+    private static String blankToNull(String text) {
+      return text == null || text.isBlank() ? null : text;
+    }
 
     @Override
     public String toString() {
@@ -107,27 +108,4 @@ public interface GitApi {
       @Schema(description = "Changes (revisions, deletions) not yet on the remote") long revisions,
       @Schema(description = "How long the oldest of them has waited; 0 when none") long seconds,
       Instant oldestAt) {}
-
-  @Schema(name = "ImportRequest")
-  record ImportRequest(
-      @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String url,
-      @Schema(description = "Branch, tag or commit; default the repository's HEAD") String ref,
-      @Schema(description = "Folder in the repository; default the root") String path,
-      @Schema(description = "file: one unit per YAML file (default); directory: one unit per folder", allowableValues = {"file", "directory"}) String layout,
-      @Schema(description = "Target of the units created") String target,
-      CredentialsRequest credentials) {}
-
-  @Schema(name = "ImportResponse")
-  record ImportResponse(String url, String ref, String commit, String path, ImportSummary summary, List<ImportedFile> files) {}
-
-  @Schema(name = "ImportSummary", description = "Files by outcome")
-  record ImportSummary(int created, int updated, int unchanged, int skipped, int failed) {}
-
-  @Schema(name = "ImportedFile")
-  record ImportedFile(
-      String path,
-      @Schema(description = "The unit the file went into") String unit,
-      @Schema(allowableValues = {"Created", "Updated", "Unchanged", "Skipped", "Failed"}) String outcome,
-      Integer revisionNum,
-      @Schema(description = "Why it was skipped or failed") String reason) {}
 }
