@@ -36,7 +36,26 @@ public interface ImportsApi {
       @Schema(description = "git: file: one unit per YAML file (default); directory: one unit per folder",
           allowableValues = {"file", "directory"}) String layout,
       @Schema(description = "git and helm: target of the units created; cluster: the target to read, required") String target,
-      CredentialsRequest credentials) {}
+      @Schema(description = "git: for a private repository") CredentialsRequest credentials,
+      @Schema(description = "cluster: the namespaces to read; default all but the cluster's own") List<String> namespaces,
+      @Schema(description = "cluster: kinds to read (Kind, or group/Kind for a kind of several groups); default every"
+          + " namespaced kind that is not owned by another object", example = "[\"Deployment\", \"Service\"]") List<String> kinds,
+      @Schema(description = "cluster: a Kubernetes label selector", example = "app.kubernetes.io/part-of=shop") String labelSelector,
+      @Schema(description = "cluster: only objects of these names") List<String> names,
+      @Schema(description = "cluster: one unit per namespace, per app (the app.kubernetes.io/name or app label, default)"
+          + " or per object", allowableValues = {"namespace", "app", "object"}) String groupBy,
+      @Schema(description = "cluster and helm: list the units and objects it would create, and create nothing") Boolean dryRun,
+      @Schema(description = "helm: a packaged chart (.tgz) in base64, an oci:// reference, or a chart of an HTTP repository",
+          oneOf = {String.class, ChartReference.class}) Object chart,
+      @Schema(description = "helm: the release name the chart is rendered with; default the chart's name") String release,
+      @Schema(description = "helm: the namespace the chart is rendered into") String namespace,
+      @Schema(description = "helm: values, as YAML") String values) {}
+
+  @Schema(name = "ChartReference", description = "A chart of an HTTP chart repository")
+  record ChartReference(
+      @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "https://charts.example.com") String repo,
+      @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "podinfo") String name,
+      @Schema(description = "Default the newest", example = "6.7.1") String version) {}
 
   @Schema(name = "ImportResponse")
   record ImportResponse(
@@ -46,7 +65,36 @@ public interface ImportsApi {
       @Schema(description = "git: the commit read") String commit,
       @Schema(description = "git") String path,
       ImportSummary summary,
-      @Schema(description = "git: what became of each file") List<ImportedFile> files) {}
+      @Schema(description = "git: what became of each file") List<ImportedFile> files,
+      @Schema(description = "cluster and helm: the target of the units") String target,
+      @Schema(description = "cluster and helm: nothing was created") boolean dryRun,
+      @Schema(description = "helm: the chart rendered") ChartInfo chart,
+      @Schema(description = "cluster and helm: the units and the objects in each") List<ImportedUnit> units,
+      @Schema(description = "cluster: objects selected but left out, with why") List<SkippedObject> skipped) {}
+
+  @Schema(name = "ChartInfo")
+  record ChartInfo(String name, String version, @Schema(description = "The chart's appVersion") String appVersion) {}
+
+  @Schema(name = "ImportedUnit")
+  record ImportedUnit(
+      String unit,
+      @Schema(allowableValues = {"Created", "Updated", "Unchanged", "Planned", "Failed"},
+          description = "Planned in a dry run") String outcome,
+      Integer revisionNum,
+      List<ImportedObject> objects,
+      @Schema(description = "Why it failed") String reason) {}
+
+  @Schema(name = "ImportedObject")
+  record ImportedObject(String apiVersion, String kind, String namespace, String name) {}
+
+  @Schema(name = "SkippedObject")
+  record SkippedObject(
+      String apiVersion,
+      String kind,
+      String namespace,
+      String name,
+      @Schema(description = "Why it was left out") String reason,
+      @Schema(description = "The unit that holds it already, when that is why") String unit) {}
 
   @Schema(name = "ImportSummary", description = "Files (git) or units by outcome")
   record ImportSummary(int created, int updated, int unchanged, int skipped, int failed) {}

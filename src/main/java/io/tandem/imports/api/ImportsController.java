@@ -39,7 +39,7 @@ class ImportsController implements ImportsApi {
         new ImportSummary(count(report, ImportService.Outcome.Created), count(report, ImportService.Outcome.Updated),
             count(report, ImportService.Outcome.Unchanged), count(report, ImportService.Outcome.Skipped),
             count(report, ImportService.Outcome.Failed)),
-        files);
+        files, request.target(), false, null, null, null);
   }
 
   private static int count(ImportService.Report report, ImportService.Outcome outcome) {
