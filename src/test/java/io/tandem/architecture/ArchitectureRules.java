@@ -16,10 +16,13 @@ import java.util.Arrays;
  */
 final class ArchitectureRules {
 
-  /** What domain code must not speak: JSON, Kubernetes and Git libraries, servlets, Spring web and our web layer. */
+  /**
+   * What domain code must not speak: JSON, Kubernetes, Git and Helm libraries (and the native bridge under Helm's),
+   * servlets, Spring web and our web layer.
+   */
   static final String[] WEB_AND_LIBRARY_PACKAGES = {
-      "com.fasterxml.jackson..", "tools.jackson..", "io.fabric8..", "org.eclipse.jgit..", "jakarta.servlet..",
-      "org.springframework.web..", "org.springframework.http.."};
+      "com.fasterxml.jackson..", "tools.jackson..", "io.fabric8..", "org.eclipse.jgit..", "com.marcnuri.helm..",
+      "com.sun.jna..", "jakarta.servlet..", "org.springframework.web..", "org.springframework.http.."};
 
   private ArchitectureRules() {}
 

@@ -20,6 +20,10 @@ public enum ProblemCode {
   APPLY_GATED("apply-gated", HttpStatus.CONFLICT),
   TARGET_UNREACHABLE("target-unreachable", HttpStatus.BAD_GATEWAY),
   GIT_REMOTE_FAILED("git-remote-failed", HttpStatus.BAD_GATEWAY),
+  /** A Helm chart repository or OCI registry that cannot be reached, or answers with an error. */
+  CHART_SOURCE_FAILED("chart-source-failed", HttpStatus.BAD_GATEWAY),
+  /** Helm's native library does not load on this server's platform, so no chart can be rendered. */
+  HELM_UNAVAILABLE("helm-unavailable", HttpStatus.SERVICE_UNAVAILABLE),
   PAYLOAD_TOO_LARGE("payload-too-large", HttpStatus.CONTENT_TOO_LARGE),
   UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED),
   FORBIDDEN("forbidden", HttpStatus.FORBIDDEN),

@@ -11,9 +11,13 @@ public final class ContentHash {
   private ContentHash() {}
 
   public static String sha256Hex(String text) {
+    return sha256Hex(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The SHA-256 of bytes, as lowercase hex. */
+  public static String sha256Hex(byte[] bytes) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest);
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("Every Java runtime provides SHA-256", e);
     }

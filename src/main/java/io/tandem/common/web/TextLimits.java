@@ -10,7 +10,8 @@ import org.springframework.stereotype.Component;
 /**
  * The longest text each request field may hold, in characters, for JSON body fields and query parameters alike
  * (a field is known by its own name, wherever it sits in the body). Fields that carry unit data or YAML (unit
- * {@code data}, a function's {@code args}) may be as long as the unit data limit; fields named nowhere here get
+ * {@code data}, a function's {@code args}, a chart's {@code values}) or a packaged chart ({@code chart}, in base64)
+ * may be as long as the unit data limit; fields named nowhere here get
  * {@link #DEFAULT_CHARS}. Label keys and values follow Kubernetes: a key is an optional DNS-subdomain prefix of at
  * most 253 characters, '/', and a name of at most 63; a value is at most 63.
  */
@@ -66,7 +67,7 @@ public class TextLimits {
   }
 
   private static boolean carriesData(String field) {
-    return field.equals("data") || field.equals("args");
+    return field.equals("data") || field.equals("args") || field.equals("values") || field.equals("chart");
   }
 
   /**

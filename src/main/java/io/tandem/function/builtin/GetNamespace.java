@@ -1,5 +1,6 @@
 package io.tandem.function.builtin;
 
+import io.tandem.common.yaml.ClusterScopedKinds;
 import io.tandem.function.domain.Arguments;
 import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
@@ -21,7 +22,7 @@ class GetNamespace implements ConfigFunction {
   @Override
   public void apply(FunctionContext context, Arguments arguments) {
     for (Map<String, Object> resource : context.resources()) {
-      if (!SetNamespace.CLUSTER_SCOPED.contains(String.valueOf(resource.get("kind")))) {
+      if (!ClusterScopedKinds.BUILT_IN.contains(String.valueOf(resource.get("kind")))) {
         context.output(resource, "metadata.namespace", Trees.get(resource, List.of("metadata", "namespace")));
       }
     }

@@ -1,5 +1,6 @@
 package io.tandem.function.builtin;
 
+import io.tandem.common.yaml.ClusterScopedKinds;
 import io.tandem.function.domain.Arguments;
 import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
@@ -8,17 +9,10 @@ import io.tandem.function.domain.FunctionKind;
 import io.tandem.function.domain.Parameter;
 import io.tandem.function.domain.ParameterType;
 import java.util.Map;
-import java.util.Set;
 import org.springframework.stereotype.Component;
 
 @Component
 class SetNamespace implements ConfigFunction {
-
-  /** Kinds that live outside namespaces; their metadata gets no namespace. */
-  static final Set<String> CLUSTER_SCOPED =
-      Set.of("Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PersistentVolume",
-          "StorageClass", "PriorityClass", "IngressClass", "MutatingWebhookConfiguration",
-          "ValidatingWebhookConfiguration", "APIService", "Node", "RuntimeClass");
 
   @Override
   public FunctionDefinition definition() {
@@ -33,7 +27,7 @@ class SetNamespace implements ConfigFunction {
   @Override
   public void apply(FunctionContext context, Arguments arguments) {
     for (Map<String, Object> resource : context.resources()) {
-      if (!CLUSTER_SCOPED.contains(String.valueOf(resource.get("kind")))) {
+      if (!ClusterScopedKinds.BUILT_IN.contains(String.valueOf(resource.get("kind")))) {
         Trees.child(resource, "metadata").put("namespace", arguments.string("namespace"));
       }
     }

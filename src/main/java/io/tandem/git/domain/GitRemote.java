@@ -12,8 +12,8 @@ import java.util.UUID;
  */
 public interface GitRemote {
 
-  /** The files under a path at a commit, by their path relative to it, in path order. */
-  record Snapshot(String commit, Map<String, String> files) {}
+  /** The files under a path at a commit, by their path relative to it, in path order, as bytes. */
+  record Snapshot(String commit, Map<String, byte[]> files) {}
 
   /**
    * The files under {@code path} ("" for all) at {@code ref} (a branch, tag or commit); empty when the ref names no

@@ -7,7 +7,6 @@ import io.tandem.git.domain.GitRemote;
 import io.tandem.git.domain.GitRemoteException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -80,8 +79,8 @@ class JGitRemote implements GitRemote {
   }
 
   /** Every file under {@code path} at the commit, by its path relative to {@code path}, in path order. */
-  private static Map<String, String> files(Repository repo, RevCommit commit, String path) throws IOException {
-    Map<String, String> files = new LinkedHashMap<>();
+  private static Map<String, byte[]> files(Repository repo, RevCommit commit, String path) throws IOException {
+    Map<String, byte[]> files = new LinkedHashMap<>();
     try (TreeWalk tree = new TreeWalk(repo)) {
       tree.addTree(commit.getTree());
       tree.setRecursive(true);
@@ -90,8 +89,7 @@ class JGitRemote implements GitRemote {
       }
       while (tree.next()) {
         String relative = path.isEmpty() ? tree.getPathString() : tree.getPathString().substring(path.length() + 1);
-        byte[] bytes = repo.open(tree.getObjectId(0)).getBytes();
-        files.put(relative, new String(bytes, StandardCharsets.UTF_8));
+        files.put(relative, repo.open(tree.getObjectId(0)).getBytes());
       }
     }
     return files;

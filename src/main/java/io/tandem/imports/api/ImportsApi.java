@@ -48,8 +48,12 @@ public interface ImportsApi {
       @Schema(description = "helm: a packaged chart (.tgz) in base64, an oci:// reference, or a chart of an HTTP repository",
           oneOf = {String.class, ChartReference.class}) Object chart,
       @Schema(description = "helm: the release name the chart is rendered with; default the chart's name") String release,
-      @Schema(description = "helm: the namespace the chart is rendered into") String namespace,
-      @Schema(description = "helm: values, as YAML") String values) {}
+      @Schema(description = "helm, and the charts of a git import: the namespace the chart is rendered into, and given"
+          + " to its namespaced objects that name none; default: rendered as helm template does outside a cluster"
+          + " (default), the objects left as rendered") String namespace,
+      @Schema(description = "helm: values, as YAML (a mapping); default the chart's own") String values,
+      @Schema(description = "helm: one unit for the chart, named after the release (default), or one per kind, named"
+          + " <release>-<kind>", allowableValues = {"chart", "kind"}) String split) {}
 
   @Schema(name = "ChartReference", description = "A chart of an HTTP chart repository")
   record ChartReference(
@@ -69,7 +73,7 @@ public interface ImportsApi {
       @Schema(description = "cluster and helm: the target of the units") String target,
       @Schema(description = "cluster and helm: nothing was created") boolean dryRun,
       @Schema(description = "helm: the chart rendered") ChartInfo chart,
-      @Schema(description = "cluster and helm: the units and the objects in each") List<ImportedUnit> units,
+      @Schema(description = "cluster and helm: the units and the objects in each (CRDs first)") List<ImportedUnit> units,
       @Schema(description = "cluster: objects selected but left out, with why") List<SkippedObject> skipped) {}
 
   @Schema(name = "ChartInfo")

@@ -2,7 +2,9 @@ package io.tandem.imports.api;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
-import io.tandem.git.domain.ImportService;
+import io.tandem.imports.domain.ChartSplit;
+import io.tandem.imports.domain.GitImports;
+import io.tandem.imports.domain.HelmImports;
 import java.security.Principal;
 import java.util.List;
 import java.util.Locale;
@@ -11,10 +13,12 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class ImportsController implements ImportsApi {
 
-  private final ImportService gitImports;
+  private final GitImports gitImports;
+  private final HelmImports helmImports;
 
-  ImportsController(ImportService gitImports) {
+  ImportsController(GitImports gitImports, HelmImports helmImports) {
     this.gitImports = gitImports;
+    this.helmImports = helmImports;
   }
 
   @Override
@@ -22,38 +26,69 @@ class ImportsController implements ImportsApi {
     String source = request.source() == null ? "git" : request.source().strip().toLowerCase(Locale.ROOT);
     return switch (source) {
       case "git" -> fromGit(space, request, Authors.of(principal));
+      case "helm" -> fromHelm(space, request, Authors.of(principal));
       default -> throw TandemException.validation(
           "Field 'source' must be 'git', 'cluster' or 'helm', not '" + request.source() + "'.");
     };
   }
 
   private ImportResponse fromGit(String space, ImportRequest request, String author) {
-    ImportService.Report report = gitImports.importUnits(space,
-        new ImportService.Request(request.url(), request.ref(), request.path(), layout(request.layout()), request.target(),
-            request.credentials() == null ? null : request.credentials().toCredentials()),
+    GitImports.Report report = gitImports.importUnits(space,
+        new GitImports.Request(request.url(), request.ref(), request.path(), layout(request.layout()), request.target(),
+            request.credentials() == null ? null : request.credentials().toCredentials(), request.namespace()),
         author);
     List<ImportedFile> files = report.files().stream()
         .map(file -> new ImportedFile(file.path(), file.unit(), file.outcome().name(), file.revisionNum(), file.reason()))
         .toList();
     return new ImportResponse("git", report.url(), report.ref(), report.commit(), report.path(),
-        new ImportSummary(count(report, ImportService.Outcome.Created), count(report, ImportService.Outcome.Updated),
-            count(report, ImportService.Outcome.Unchanged), count(report, ImportService.Outcome.Skipped),
-            count(report, ImportService.Outcome.Failed)),
+        new ImportSummary(count(report, GitImports.Outcome.Created), count(report, GitImports.Outcome.Updated),
+            count(report, GitImports.Outcome.Unchanged), count(report, GitImports.Outcome.Skipped),
+            count(report, GitImports.Outcome.Failed)),
         files, request.target(), false, null, null, null);
   }
 
-  private static int count(ImportService.Report report, ImportService.Outcome outcome) {
+  private ImportResponse fromHelm(String space, ImportRequest request, String author) {
+    HelmImports.Report report = helmImports.importChart(space, new HelmImports.Request(ChartRequests.source(request.chart()),
+        request.release(), request.namespace(), request.values(), request.target(), Boolean.TRUE.equals(request.dryRun()),
+        split(request.split())), author);
+    List<ImportedUnit> units = report.units().stream()
+        .map(unit -> new ImportedUnit(unit.unit(), unit.outcome().name(), unit.revisionNum(), unit.objects().stream()
+            .map(object -> new ImportedObject(object.apiVersion(), object.kind(), object.namespace(), object.name()))
+            .toList(), null))
+        .toList();
+    return new ImportResponse("helm", null, null, null, null,
+        new ImportSummary(count(report, HelmImports.Outcome.Created), count(report, HelmImports.Outcome.Updated),
+            count(report, HelmImports.Outcome.Unchanged), 0, 0),
+        null, report.target(), report.dryRun(), ChartRequests.info(report.chart()), units, null);
+  }
+
+  private static int count(GitImports.Report report, GitImports.Outcome outcome) {
     return (int) report.files().stream().filter(file -> file.outcome() == outcome).count();
   }
 
-  private static ImportService.Layout layout(String layout) {
+  private static int count(HelmImports.Report report, HelmImports.Outcome outcome) {
+    return (int) report.units().stream().filter(unit -> unit.outcome() == outcome).count();
+  }
+
+  private static GitImports.Layout layout(String layout) {
     if (layout == null) {
       return null;
     }
     try {
-      return ImportService.Layout.valueOf(layout.toLowerCase(Locale.ROOT));
+      return GitImports.Layout.valueOf(layout.toLowerCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw TandemException.validation("Field 'layout' must be 'file' or 'directory', not '" + layout + "'.");
+    }
+  }
+
+  private static ChartSplit split(String split) {
+    if (split == null) {
+      return null;
+    }
+    try {
+      return ChartSplit.valueOf(split.toLowerCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw TandemException.validation("Field 'split' must be 'chart' or 'kind', not '" + split + "'.");
     }
   }
 }

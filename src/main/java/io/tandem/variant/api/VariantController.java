@@ -3,7 +3,9 @@ package io.tandem.variant.api;
 import io.tandem.common.bulk.BulkError;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
-import io.tandem.variant.domain.UpgradeMerge;
+import io.tandem.common.yaml.UpgradeMerge;
+import io.tandem.imports.api.ChartRequests;
+import io.tandem.imports.domain.ChartUpgrades;
 import io.tandem.variant.domain.VariantService;
 import java.security.Principal;
 import java.util.List;
@@ -15,14 +17,30 @@ import org.springframework.web.bind.annotation.RestController;
 class VariantController implements VariantsApi {
 
   private final VariantService variants;
+  private final ChartUpgrades charts;
 
-  VariantController(VariantService variants) {
+  VariantController(VariantService variants, ChartUpgrades charts) {
     this.variants = variants;
+    this.charts = charts;
   }
 
   @Override
-  public UpgradeResult upgradeUnit(String space, String unit, String strategy, Principal principal) {
-    return result(variants.upgrade(space, unit, strategy(strategy), Authors.of(principal)));
+  public UpgradeResult upgradeUnit(String space, String unit, String strategy, ChartUpgrade body, Principal principal) {
+    UpgradeMerge.Strategy chosen = strategy(strategy);
+    if (charts.madeFromChart(space, unit)) {
+      ChartUpgrade change = body == null ? new ChartUpgrade(null, null, null) : body;
+      ChartUpgrades.Upgraded upgraded = charts.upgrade(space, unit,
+          new ChartUpgrades.Change(ChartRequests.source(change.chart()), change.version(), change.values()), chosen,
+          Authors.of(principal));
+      return new UpgradeResult(upgraded.unit().slug(), upgraded.unit().headRevisionNum(), null, null,
+          upgraded.changesApplied(), conflicts(upgraded.conflicts()), ChartRequests.info(upgraded.from()),
+          ChartRequests.info(upgraded.to()));
+    }
+    if (body != null && (body.chart() != null || body.version() != null || body.values() != null)) {
+      throw TandemException.validation("Unit '" + unit + "' was not made from a Helm chart: 'chart', 'version' and"
+          + " 'values' apply only to such units.");
+    }
+    return result(variants.upgrade(space, unit, chosen, Authors.of(principal)));
   }
 
   @Override
@@ -52,10 +70,13 @@ class VariantController implements VariantsApi {
 
   private static UpgradeResult result(VariantService.Upgraded upgraded) {
     return new UpgradeResult(upgraded.unit().slug(), upgraded.unit().headRevisionNum(), upgraded.fromUpstreamRevision(),
-        upgraded.toUpstreamRevision(), upgraded.changesApplied(),
-        upgraded.conflicts().stream()
-            .map(conflict -> new ConflictResponse(conflict.resource(), conflict.path(), conflict.upstream(), conflict.downstream()))
-            .toList());
+        upgraded.toUpstreamRevision(), upgraded.changesApplied(), conflicts(upgraded.conflicts()), null, null);
+  }
+
+  private static List<ConflictResponse> conflicts(List<UpgradeMerge.Conflict> conflicts) {
+    return conflicts.stream()
+        .map(conflict -> new ConflictResponse(conflict.resource(), conflict.path(), conflict.upstream(), conflict.downstream()))
+        .toList();
   }
 
   private static UpgradeMerge.Strategy strategy(String strategy) {

@@ -10,6 +10,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.bulk.BulkError;
+import io.tandem.imports.api.ImportsApi.ChartInfo;
+import io.tandem.imports.api.ImportsApi.ChartReference;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -28,14 +30,29 @@ public interface VariantsApi {
       + " downstreamWins decide such paths";
 
   @Operation(operationId = "upgradeUnit",
-      summary = "Merge the upstream's changes since the unit's base into its data (three-way; revision source Upgrade)")
+      summary = "Merge the upstream's changes since the unit's base into its data (three-way; revision source Upgrade)",
+      description = "A clone merges what its upstream unit changed since its base. A unit made from a Helm chart is"
+          + " rendered again (with the body's chart, version or values, else its own) and merges what the rendering"
+          + " changed since its last one; a body for any other unit is 400 validation-failed.")
   @ApiResponse(responseCode = "200", description = "Upgraded (or already up to date: changesApplied 0)")
   @ApiResponse(responseCode = "409", description = "Conflicts (code conflict), listed in 'conflicts'; nothing changed",
       content = @Content(mediaType = "application/problem+json", schema = @Schema(ref = "#/components/schemas/Problem")))
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping("/units/{unit}/upgrade")
   UpgradeResult upgradeUnit(@PathVariable("space") String space, @PathVariable("unit") String unit,
-      @Parameter(description = STRATEGY) @RequestParam(defaultValue = "merge") String strategy, Principal principal);
+      @Parameter(description = STRATEGY) @RequestParam(defaultValue = "merge") String strategy,
+      @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+          description = "Only for a unit made from a Helm chart")
+          @RequestBody(required = false) ChartUpgrade body,
+      Principal principal);
+
+  @Schema(name = "ChartUpgrade", description = "What a unit made from a Helm chart is upgraded to; what is absent stays")
+  record ChartUpgrade(
+      @Schema(description = "Another chart: a packaged chart (.tgz) in base64, an oci:// reference, or a chart of an"
+          + " HTTP repository", oneOf = {String.class, ChartReference.class}) Object chart,
+      @Schema(description = "Another version of the unit's own chart (of an HTTP repository or OCI registry)",
+          example = "6.7.1") String version,
+      @Schema(description = "Values, as YAML (a mapping); they replace the unit's") String values) {}
 
   @Operation(operationId = "cloneUnits", summary = "Clone the units selected by where and/or units into each of toSpaces")
   @ApiResponse(responseCode = "200", description = "Every clone was made")
@@ -56,10 +73,14 @@ public interface VariantsApi {
   record UpgradeResult(
       String unit,
       int headRevisionNum,
-      @Schema(description = "The upstream revision the unit was based on") int fromUpstreamRevision,
-      @Schema(description = "The upstream revision it is based on now") int toUpstreamRevision,
-      @Schema(description = "Upstream changes taken") int changesApplied,
-      @Schema(description = "Paths both sides changed, decided by the strategy") List<ConflictResponse> conflicts) {}
+      @Schema(description = "The upstream revision the unit was based on; null for a unit made from a chart")
+          Integer fromUpstreamRevision,
+      @Schema(description = "The upstream revision it is based on now; null for a unit made from a chart")
+          Integer toUpstreamRevision,
+      @Schema(description = "Upstream (or chart) changes taken") int changesApplied,
+      @Schema(description = "Paths both sides changed, decided by the strategy") List<ConflictResponse> conflicts,
+      @Schema(description = "A unit made from a chart: the chart it was rendered from") ChartInfo fromChart,
+      @Schema(description = "A unit made from a chart: the chart it is rendered from now") ChartInfo toChart) {}
 
   @Schema(name = "UpgradeConflict")
   record ConflictResponse(String resource, String path, Object upstream, Object downstream) {}

@@ -2,13 +2,13 @@ package io.tandem.variant.domain;
 
 import io.tandem.common.access.AccessCheck;
 import io.tandem.common.access.Role;
-import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.SecretMasker;
 import io.tandem.common.yaml.TextPatcher;
+import io.tandem.common.yaml.UpgradeMerge;
 import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.NewUnit;
@@ -21,10 +21,8 @@ import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import io.tandem.unit.domain.UpstreamLookup.Upstream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.stereotype.Service;
@@ -130,12 +128,11 @@ public class VariantService implements UnitCloner {
       List<KubernetesResource> ours = ParsedContent.parse(maskOurs ? SecretMasker.mask(current.data()) : current.data());
       UpgradeMerge.Result merged = UpgradeMerge.merge(ParsedContent.parse(base), ParsedContent.parse(theirs), ours, strategy);
       UpgradeMerge.Result result = showSecrets ? merged : new UpgradeMerge.Result(merged.resources(), merged.applied(),
-          merged.conflicts().stream().map(VariantService::masked).toList());
+          merged.conflicts().stream().map(UpgradeMerge::masked).toList());
       outcome.set(result);
       if (!result.conflicts().isEmpty() && strategy == UpgradeMerge.Strategy.merge) {
-        throw new TandemException(ProblemCode.CONFLICT, "Upgrading '" + slug + "' from " + upstream.space() + "/"
-            + upstream.unit() + " revision " + from + " to " + to + " conflicts at " + describe(result.conflicts())
-            + "; choose strategy=upstreamWins or downstreamWins.", Map.of("conflicts", conflicts(result.conflicts())));
+        throw UpgradeMerge.conflictError("Upgrading '" + slug + "' from " + upstream.space() + "/" + upstream.unit()
+            + " revision " + from + " to " + to, result.conflicts());
       }
       store.rebase(current.id(), to);
       List<KubernetesResource> resources = new ArrayList<>();
@@ -182,28 +179,5 @@ public class VariantService implements UnitCloner {
   /** Data of {@code space} as the caller may read it: Secret values masked unless it may read them there. */
   private String readable(String space, String data) {
     return access.mayReadSecrets(space) ? data : SecretMasker.mask(data);
-  }
-
-  private static UpgradeMerge.Conflict masked(UpgradeMerge.Conflict conflict) {
-    return new UpgradeMerge.Conflict(conflict.resource(), conflict.path(),
-        SecretMasker.maskAt(conflict.resource(), conflict.path(), conflict.upstream()),
-        SecretMasker.maskAt(conflict.resource(), conflict.path(), conflict.downstream()));
-  }
-
-  private static String describe(List<UpgradeMerge.Conflict> conflicts) {
-    return String.join(", ", conflicts.stream().map(conflict -> conflict.resource() + " " + conflict.path()).toList());
-  }
-
-  private static List<Map<String, Object>> conflicts(List<UpgradeMerge.Conflict> conflicts) {
-    List<Map<String, Object>> list = new ArrayList<>();
-    for (UpgradeMerge.Conflict conflict : conflicts) {
-      Map<String, Object> entry = new LinkedHashMap<>();
-      entry.put("resource", conflict.resource());
-      entry.put("path", conflict.path());
-      entry.put("upstream", conflict.upstream());
-      entry.put("downstream", conflict.downstream());
-      list.add(entry);
-    }
-    return list;
   }
 }

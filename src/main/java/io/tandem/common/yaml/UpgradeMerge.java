@@ -1,21 +1,19 @@
-package io.tandem.variant.domain;
+package io.tandem.common.yaml;
 
-import io.tandem.common.yaml.KubernetesResource;
-import io.tandem.common.yaml.ResourceChange;
-import io.tandem.common.yaml.ResourcePatch;
-import io.tandem.common.yaml.StructuralDiff;
-import io.tandem.common.yaml.Trees;
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The three-way merge of an upgrade: what the upstream changed since the base (the upstream revision the downstream
- * was last based on) is applied to the downstream's data, keeping the downstream's own changes. A path both sides
- * changed, to different values, is a conflict (a change to a path and one to a path inside it count as the same
- * path); the strategy decides it, or reports it.
+ * The three-way merge of an upgrade: what the upstream changed since the base (the upstream revision a clone was
+ * last based on, or a chart's last rendering) is applied to the downstream's data (the unit's own), keeping the
+ * downstream's own changes. A path both sides changed, to different values, is a conflict (a change to a path and one
+ * to a path inside it count as the same path); the strategy decides it, or reports it.
  *
  * <p>Resources are matched by apiVersion, kind and name, not namespace, so a downstream that moved its objects to
  * its own namespace still receives the upstream's changes to them.
@@ -81,6 +79,34 @@ public final class UpgradeMerge {
       applied.add(change);
     }
     return new Result(merged, applied, conflicts);
+  }
+
+  /**
+   * The 409 {@code conflict} of an upgrade whose conflicts the strategy left to the caller: the detail names every
+   * path, and {@code conflicts} lists them with both values.
+   *
+   * @param upgrading what was upgraded, to start the detail: {@code Upgrading 'web' from … to …}
+   */
+  public static TandemException conflictError(String upgrading, List<Conflict> conflicts) {
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (Conflict conflict : conflicts) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("resource", conflict.resource());
+      entry.put("path", conflict.path());
+      entry.put("upstream", conflict.upstream());
+      entry.put("downstream", conflict.downstream());
+      list.add(entry);
+    }
+    String paths = String.join(", ", conflicts.stream().map(conflict -> conflict.resource() + " " + conflict.path()).toList());
+    return new TandemException(ProblemCode.CONFLICT,
+        upgrading + " conflicts at " + paths + "; choose strategy=upstreamWins or downstreamWins.", Map.of("conflicts", list));
+  }
+
+  /** The conflict with both values masked where it lies in a Secret's data (for callers who may not read them). */
+  public static Conflict masked(Conflict conflict) {
+    return new Conflict(conflict.resource(), conflict.path(),
+        SecretMasker.maskAt(conflict.resource(), conflict.path(), conflict.upstream()),
+        SecretMasker.maskAt(conflict.resource(), conflict.path(), conflict.downstream()));
   }
 
   @SuppressWarnings("unchecked")

@@ -1,7 +1,12 @@
-package io.tandem.git.domain;
+package io.tandem.imports.domain;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.naming.Slugs;
+import io.tandem.git.domain.GitCredentials;
+import io.tandem.git.domain.GitRemote;
+import io.tandem.git.domain.GitRemoteException;
+import io.tandem.git.domain.GitUrls;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.Imported;
 import io.tandem.unit.domain.UnitCommands;
@@ -9,26 +14,25 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.springframework.stereotype.Service;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Imports units from a path of a Git repository at a ref: one unit per YAML file (named after its path), or one per
- * directory (its YAML files joined). Creates or updates units with source Import; files that are not YAML, or YAML
- * that holds no Kubernetes object, are skipped with a reason; a file that cannot be read fails alone.
+ * directory (its YAML files joined), and one per Helm chart or Kustomize folder, rendered ({@link GitFolders},
+ * {@link FolderUnits}). Creates or updates units with source Import; files that are not YAML, or YAML that holds no
+ * Kubernetes object, are skipped with a reason; a file or folder that cannot be read or rendered fails alone.
  */
 @Service
-public class ImportService {
+public class GitImports {
 
   public enum Layout { file, directory }
 
   public enum Outcome { Created, Updated, Unchanged, Skipped, Failed }
 
-  public record Request(String url, String ref, String path, Layout layout, String target, GitCredentials credentials) {}
+  /** {@code namespace}: the namespace charts are rendered into (null: as Helm renders them outside a cluster). */
+  public record Request(String url, String ref, String path, Layout layout, String target, GitCredentials credentials,
+      String namespace) {}
 
   /** What happened to one file; {@code unit} and {@code revisionNum} when it went into a unit. */
   public record FileResult(String path, String unit, Outcome outcome, Integer revisionNum, String reason) {}
@@ -39,12 +43,14 @@ public class ImportService {
   private final SpaceService spaces;
   private final GitUrls urls;
   private final GitRemote remote;
+  private final FolderUnits folders;
 
-  ImportService(UnitCommands units, SpaceService spaces, GitUrls urls, GitRemote remote) {
+  GitImports(UnitCommands units, SpaceService spaces, GitUrls urls, GitRemote remote, FolderUnits folders) {
     this.units = units;
     this.spaces = spaces;
     this.urls = urls;
     this.remote = remote;
+    this.folders = folders;
   }
 
   public Report importUnits(String space, Request request, String author) {
@@ -53,6 +59,8 @@ public class ImportService {
     String path = GitUrls.pathPrefix(request.path() == null ? "" : request.path());
     Layout layout = request.layout() == null ? Layout.file : request.layout();
     String ref = request.ref() == null || request.ref().isBlank() ? "HEAD" : request.ref().strip();
+    String namespace = request.namespace() == null || request.namespace().isBlank() ? null
+        : Slugs.require("namespace", request.namespace());
     GitRemote.Snapshot snapshot;
     try {
       snapshot = remote.read(url, request.credentials(), ref, path).orElseThrow(() -> TandemException.validation(
@@ -65,37 +73,44 @@ public class ImportService {
     }
     String description = "Imported from " + url + (path.isEmpty() ? "" : " " + path) + " at " + ref + " ("
         + snapshot.commit().substring(0, 12) + ")";
-    List<FileResult> results = layout == Layout.file
-        ? importFiles(space, snapshot.files(), request.target(), description, author)
-        : importDirectories(space, path, url, snapshot.files(), request.target(), description, author);
+    Target into = new Target(space, request.target(), description, author);
+    GitFolders.Plan plan = GitFolders.plan(snapshot.files(), folders.kustomizeUnavailable().isEmpty());
+    Map<String, String> unitsSoFar = new LinkedHashMap<>();
+    List<FileResult> results = new ArrayList<>(folders.importAll(plan, snapshot.files(),
+        new FolderUnits.Context(url, path, namespace, into), unitsSoFar));
+    results.addAll(layout == Layout.file
+        ? importFiles(plan.plain(), into, unitsSoFar)
+        : importDirectories(path, url, plan.plain(), into, unitsSoFar));
+    results.sort(Comparator.comparing(FileResult::path));
     return new Report(url, ref, snapshot.commit(), path, results);
   }
 
-  private List<FileResult> importFiles(String space, Map<String, String> files, String target,
-      String description, String author) {
+  /** Where units go, and how their revisions are described. */
+  record Target(String space, String target, String description, String author) {}
+
+  private List<FileResult> importFiles(Map<String, String> files, Target into, Map<String, String> unitsSoFar) {
     List<FileResult> results = new ArrayList<>();
-    Map<String, String> unitsSoFar = new LinkedHashMap<>();
     files.forEach((file, text) -> {
       FileResult skipped = screen(file, text);
       if (skipped != null) {
         results.add(skipped);
         return;
       }
-      String slug = slug(stripExtension(file));
+      String slug = ImportNames.slug(ImportNames.stripExtension(file));
       if (slug.isEmpty()) {
         results.add(new FileResult(file, null, Outcome.Failed, null, "No unit name can be made of this path."));
       } else if (unitsSoFar.containsKey(slug)) {
         results.add(new FileResult(file, slug, Outcome.Failed, null, "Unit '" + slug + "' is imported from " + unitsSoFar.get(slug) + " already."));
       } else {
         unitsSoFar.put(slug, file);
-        results.add(importUnit(space, slug, text, target, description, author, List.of(file)).get(0));
+        results.addAll(importUnit(into, slug, text, List.of(file)));
       }
     });
     return results;
   }
 
-  private List<FileResult> importDirectories(String space, String path, String url, Map<String, String> files,
-      String target, String description, String author) {
+  private List<FileResult> importDirectories(String path, String url, Map<String, String> files, Target into,
+      Map<String, String> unitsSoFar) {
     List<FileResult> results = new ArrayList<>();
     Map<String, List<String>> byDirectory = new LinkedHashMap<>();
     files.forEach((file, text) -> {
@@ -107,30 +122,29 @@ public class ImportService {
       }
     });
     byDirectory.forEach((directory, members) -> {
-      String name = !directory.isEmpty() ? directory
-          : !path.isEmpty() ? path.substring(path.lastIndexOf('/') + 1)
-          : stripExtension(url.replaceAll("/+$", "").substring(url.replaceAll("/+$", "").lastIndexOf('/') + 1));
       StringBuilder data = new StringBuilder();
       for (String member : members) {
         String text = files.get(member);
         data.append(data.length() == 0 ? "" : "---\n").append(text).append(text.endsWith("\n") ? "" : "\n");
       }
-      String slug = slug(name);
+      String slug = ImportNames.slug(FolderUnits.name(directory, path, url));
       if (slug.isEmpty()) {
         members.forEach(member -> results.add(new FileResult(member, null, Outcome.Failed, null, "No unit name can be made of this directory.")));
+      } else if (unitsSoFar.containsKey(slug)) {
+        members.forEach(member -> results.add(new FileResult(member, slug, Outcome.Failed, null,
+            "Unit '" + slug + "' is imported from " + unitsSoFar.get(slug) + " already.")));
       } else {
-        results.addAll(importUnit(space, slug, data.toString(), target, description, author, members));
+        unitsSoFar.put(slug, directory.isEmpty() ? "the root" : directory);
+        results.addAll(importUnit(into, slug, data.toString(), members));
       }
     });
-    results.sort(Comparator.comparing(FileResult::path));
     return results;
   }
 
-  private List<FileResult> importUnit(String space, String slug, String data, String target, String description,
-      String author, List<String> files) {
+  private List<FileResult> importUnit(Target into, String slug, String data, List<String> files) {
     List<FileResult> results = new ArrayList<>();
     try {
-      Imported imported = units.importUnit(space, slug, data, target, description, author);
+      Imported imported = units.importUnit(into.space(), slug, data, into.target(), into.description(), into.author());
       Outcome outcome = Outcome.valueOf(imported.outcome().name());
       files.forEach(file -> results.add(new FileResult(file, slug, outcome, imported.unit().headRevisionNum(), null)));
     } catch (TandemException e) {
@@ -141,39 +155,8 @@ public class ImportService {
 
   /** A result for a file that is not to become (part of) a unit, with why; null for a candidate. */
   private static FileResult screen(String file, String text) {
-    String lower = file.toLowerCase(Locale.ROOT);
-    if (!lower.endsWith(".yaml") && !lower.endsWith(".yml")) {
-      return new FileResult(file, null, Outcome.Skipped, null, "Not a YAML file.");
-    }
-    List<Object> documents = new ArrayList<>();
-    try {
-      new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(text).forEach(documents::add);
-    } catch (RuntimeException e) {
-      return new FileResult(file, null, Outcome.Failed, null, "Not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
-    }
-    boolean anyObject = false;
-    for (Object document : documents) {
-      if (document instanceof Map<?, ?> map && map.get("apiVersion") instanceof String apiVersion && map.get("kind") != null) {
-        if (apiVersion.startsWith("kustomize.config.k8s.io/")) {
-          return new FileResult(file, null, Outcome.Skipped, null, "A Kustomize configuration, not a Kubernetes object.");
-        }
-        anyObject = true;
-      }
-    }
-    return anyObject ? null : new FileResult(file, null, Outcome.Skipped, null, "Holds no Kubernetes object (no apiVersion and kind).");
-  }
-
-  private static String stripExtension(String file) {
-    int dot = file.lastIndexOf('.');
-    return dot > file.lastIndexOf('/') ? file.substring(0, dot) : file;
-  }
-
-  /** A unit slug from a path: lower case, other characters as dashes, at most 63 characters. */
-  static String slug(String path) {
-    String slug = path.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
-    if (slug.length() > 63) {
-      slug = slug.substring(0, 63).replaceAll("-+$", "");
-    }
-    return slug;
+    ManifestFiles.Verdict verdict = ManifestFiles.screen(file, text);
+    return verdict == null ? null
+        : new FileResult(file, null, verdict.failed() ? Outcome.Failed : Outcome.Skipped, null, verdict.reason());
   }
 }

@@ -1,8 +1,7 @@
-package io.tandem.variant.domain;
+package io.tandem.common.yaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tandem.common.yaml.KubernetesYaml;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.tandem.git.domain;
+package io.tandem.imports.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,12 +14,12 @@ class ImportNamesTest {
       "__init__, init",
       "..., \"\""})
   void unitSlugsAreMadeOfPaths(String path, String slug) {
-    assertThat(ImportService.slug(path)).isEqualTo(slug);
+    assertThat(ImportNames.slug(path)).isEqualTo(slug);
   }
 
   @org.junit.jupiter.api.Test
   void longPathsAreCutToSixtyThreeCharactersWithoutATrailingDash() {
-    String slug = ImportService.slug("a".repeat(62) + "/b");
+    String slug = ImportNames.slug("a".repeat(62) + "/b");
     assertThat(slug).hasSize(62).doesNotEndWith("-");
   }
 }

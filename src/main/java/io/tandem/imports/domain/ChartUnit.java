@@ -1,0 +1,21 @@
+package io.tandem.imports.domain;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * A unit made from a Helm chart: the chart, its origin and the packaged chart itself, the release it was rendered
+ * for, and {@code rendered}, the unit's part of that rendering, which is the base of the next upgrade's three-way
+ * merge.
+ *
+ * @param kind with one unit per kind, the kind this unit holds; null for the whole chart
+ */
+public record ChartUnit(
+    UUID unitId,
+    ChartMetadata chart,
+    ChartOrigin origin,
+    byte[] archive,
+    Release release,
+    String kind,
+    String rendered,
+    Instant renderedAt) {}
