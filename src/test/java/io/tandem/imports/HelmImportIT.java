@@ -2,11 +2,14 @@ package io.tandem.imports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.common.hash.ContentHash;
 import io.tandem.imports.domain.ChartRenderer;
 import io.tandem.support.Api;
+import io.tandem.support.ChartServer;
 import io.tandem.support.ProblemAssert;
 import io.tandem.support.TandemIT;
 import io.tandem.support.TestCharts;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,6 +181,56 @@ class HelmImportIT {
         Map.of("chart", TestCharts.base64("2.0.0"), "values", "replicas: 3\n"));
     assertThat(decided.status()).as(decided.body()).isEqualTo(200);
     assertThat(api.get(units() + "/web/data").body()).contains("replicas: 5", "nginx:1.28");
+  }
+
+  @Test
+  void aChartOfAnHttpRepositoryTheNewestReleaseOrAVersionAndAnotherVersionByUpgrade() {
+    byte[] one = TestCharts.packed("1.0.0");
+    byte[] two = TestCharts.packed("2.0.0");
+    String index = """
+        apiVersion: v1
+        entries:
+          shop:
+            - name: shop
+              version: 3.0.0-rc.1
+              urls: [shop-3.0.0-rc.1.tgz]
+            - name: shop
+              version: 2.0.0
+              urls: [shop-2.0.0.tgz]
+              digest: %s
+            - name: shop
+              version: 1.0.0
+              urls: ["%s/charts/shop-1.0.0.tgz"]
+              digest: %s
+        """;
+    try (ChartServer repository = new ChartServer()) {
+      repository.on("/charts/index.yaml", index.formatted(ContentHash.sha256Hex(two), repository.url(),
+              ContentHash.sha256Hex(one)).getBytes(StandardCharsets.UTF_8))
+          .on("/charts/shop-1.0.0.tgz", one)
+          .on("/charts/shop-2.0.0.tgz", two);
+      String repo = repository.url() + "/charts/";
+
+      JsonNode newest = importing(helm(Map.of("repo", repo, "name", "shop"), "release", "latest"));
+      assertThat(newest.path("chart").path("version").asString()).isEqualTo("2.0.0");
+
+      importing(helm(Map.of("repo", repo, "name", "shop", "version", "1.0.0"), "release", "web"));
+      assertThat(api.get(units() + "/web/data").body()).contains("nginx:1.27");
+      Api.Response upgraded = api.post(units() + "/web/upgrade", Map.of("version", "2.0.0"));
+      assertThat(upgraded.status()).as(upgraded.body()).isEqualTo(200);
+      assertThat(api.get(units() + "/web/data").body()).contains("nginx:1.28");
+
+      String imports = "/api/v1/spaces/" + space + "/imports";
+      ProblemAssert.assertProblem(api.post(imports, helm(Map.of("repo", repo, "name", "shop", "version", "9.9.9"))),
+          400, "validation-failed", "no version 9.9.9 of 'shop'; it has 3.0.0-rc.1, 2.0.0, 1.0.0");
+      ProblemAssert.assertProblem(api.post(imports, helm(Map.of("repo", repo, "name", "cart"))),
+          400, "validation-failed", "has no chart 'cart'");
+      repository.on("/charts/shop-2.0.0.tgz", one);
+      ProblemAssert.assertProblem(api.post(imports, helm(Map.of("repo", repo, "name", "shop"), "release", "other")),
+          502, "chart-source-failed", "digest");
+    }
+    ProblemAssert.assertProblem(api.post("/api/v1/spaces/" + space + "/imports",
+        helm(Map.of("repo", "http://127.0.0.1:1/charts", "name", "shop"))), 502, "chart-source-failed", "Cannot fetch");
+    assertThat(api.get(units()).json().path("items").size()).isEqualTo(2);
   }
 
   @Test

@@ -21,6 +21,11 @@ final class ChartVersions {
         Comparator.<BigInteger[], BigInteger>comparing(core -> core[0]).thenComparing(core -> core[1]).thenComparing(core -> core[2])));
   }
 
+  /** Whether the text is a SemVer version (a release or a pre-release). */
+  static boolean isVersion(String version) {
+    return SEMVER.matcher(version).matches();
+  }
+
   private static boolean isRelease(String version) {
     Matcher matcher = SEMVER.matcher(version);
     return matcher.matches() && matcher.group(4) == null;

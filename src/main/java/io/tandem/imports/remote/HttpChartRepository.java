@@ -81,8 +81,9 @@ final class HttpChartRepository {
   }
 
   private static Map<?, ?> pick(List<Map<?, ?>> entries, ChartSource.Repository repository, String base) {
+    // only SemVer texts of the index are ever repeated: the rest of a remote's answer is not (common.net.RemoteFailures)
     List<String> versions = entries.stream().map(entry -> entry.get("version")).filter(Objects::nonNull)
-        .map(String::valueOf).toList();
+        .map(String::valueOf).filter(ChartVersions::isVersion).toList();
     String wanted = repository.version() != null ? repository.version() : ChartVersions.newest(versions).orElseThrow(
         () -> TandemException.validation("The chart repository " + base + " has no release of '" + repository.name()
             + "', only pre-releases; name the version."));

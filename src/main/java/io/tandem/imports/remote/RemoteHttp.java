@@ -3,10 +3,10 @@ package io.tandem.imports.remote;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.net.OutboundPolicy;
+import io.tandem.common.net.RemoteFailures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -78,10 +78,8 @@ final class RemoteHttp {
         }
         return new Response(response.statusCode(), uri, response.headers().map(), bytes);
       }
-    } catch (UnknownHostException e) {
-      throw failed(uri, "its host is unknown");
     } catch (IOException e) {
-      throw failed(uri, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+      throw failed(uri, RemoteFailures.reason(e, "the connection failed"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw failed(uri, "interrupted");
