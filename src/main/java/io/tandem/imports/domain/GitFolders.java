@@ -40,7 +40,7 @@ final class GitFolders {
 
   /**
    * @param folders the folders to render, outermost first
-   * @param unrendered Kustomize folders left as plain files, by marker
+   * @param unrendered Kustomize folders whose files are left as plain files (their kustomization reported instead)
    * @param plain the files no folder takes, as text
    */
   record Plan(List<Folder> folders, List<Folder> unrendered, Map<String, String> plain) {}
@@ -71,7 +71,8 @@ final class GitFolders {
     }
     Map<String, String> plain = new LinkedHashMap<>();
     files.forEach((file, bytes) -> {
-      if (folders.stream().noneMatch(folder -> folder.holds(file))) {
+      boolean reported = unrendered.stream().anyMatch(folder -> folder.marker().equals(file));
+      if (!reported && folders.stream().noneMatch(folder -> folder.holds(file))) {
         plain.put(file, new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
       }
     });
