@@ -76,7 +76,7 @@ public interface ImportsApi {
       @Schema(description = "cluster and helm: the units and the objects in each (CRDs first)") List<ImportedUnit> units,
       @Schema(description = "cluster: objects selected but left out, with why") List<SkippedObject> skipped) {}
 
-  @Schema(name = "ChartInfo")
+  @Schema(name = "ChartInfo", description = "A Helm chart, as its Chart.yaml names it")
   record ChartInfo(String name, String version, @Schema(description = "The chart's appVersion") String appVersion) {}
 
   @Schema(name = "ImportedUnit")
