@@ -3,7 +3,10 @@ package io.tandem.cli;
 import io.tandem.client.ApiException;
 import io.tandem.client.api.ActionsApi;
 import io.tandem.client.api.UnitsApi;
+import io.tandem.client.api.VariantsApi;
 import io.tandem.client.model.ApplyPreview;
+import io.tandem.client.model.ChartUpgrade;
+import io.tandem.client.model.ChartUpgradeChart;
 import io.tandem.client.model.CreateUnitRequest;
 import io.tandem.client.model.Diff;
 import io.tandem.client.model.DiffChange;
@@ -13,10 +16,7 @@ import io.tandem.client.model.Revision;
 import io.tandem.client.model.Unit;
 import io.tandem.client.model.UnitAction;
 import io.tandem.client.model.UnitPatch;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.tandem.client.model.UpgradeResult;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "unit", mixinStandardHelpOptions = true,
-    description = "Units: create, get, list, update, data, revisions, diff, apply, refresh, destroy")
+    description = "Units: create, get, list, update, data, revisions, diff, upgrade, apply, refresh, destroy")
 class UnitCommands extends TandemCli.Group {
 
   @Spec CommandSpec spec;
@@ -130,6 +130,31 @@ class UnitCommands extends TandemCli.Group {
     return 0;
   }
 
+  @Command(name = "upgrade", description = "Merge what the unit's upstream (a clone's) or chart (a unit made from a Helm"
+      + " chart) changed since its base, keeping the unit's own edits")
+  int upgrade(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = "--strategy", description = "merge (default: conflicts refuse the upgrade), upstreamWins or"
+          + " downstreamWins") String strategy,
+      @Option(names = "--chart", description = "Another chart: a .tgz file or an oci:// reference") String chart,
+      @Option(names = "--chart-version", description = "Another version of the unit's chart (repository or registry)")
+          String chartVersion,
+      @Option(names = {"-f", "--values"}, description = "New values (a YAML file; - for standard input)") String values)
+      throws ApiException {
+    ChartUpgrade body = chart == null && chartVersion == null && values == null ? null : new ChartUpgrade()
+        .chart(chart == null ? null : new ChartUpgradeChart(InputFiles.chart(spec, chart))).version(chartVersion)
+        .values(values == null ? null : InputFiles.text(spec, values));
+    UpgradeResult result = new VariantsApi(root.client()).upgradeUnit(space, unit, strategy, body);
+    root.output().print(result, List.of(result),
+        new Output.Column<UpgradeResult>("UNIT", UpgradeResult::getUnit),
+        new Output.Column<UpgradeResult>("HEAD", UpgradeResult::getHeadRevisionNum),
+        new Output.Column<UpgradeResult>("CHANGES", UpgradeResult::getChangesApplied),
+        new Output.Column<UpgradeResult>("FROM", upgraded -> upgraded.getFromChart() != null
+            ? upgraded.getFromChart().getName() + " " + upgraded.getFromChart().getVersion() : upgraded.getFromUpstreamRevision()),
+        new Output.Column<UpgradeResult>("TO", upgraded -> upgraded.getToChart() != null
+            ? upgraded.getToChart().getName() + " " + upgraded.getToChart().getVersion() : upgraded.getToUpstreamRevision()));
+    return 0;
+  }
+
   @Command(name = "apply", description = "Apply a revision (default head) to the unit's target, and wait for it")
   int apply(@Parameters(paramLabel = "UNIT") String unit,
       @Option(names = {"-r", "--revision"}, defaultValue = "head") String revision,
@@ -194,11 +219,6 @@ class UnitCommands extends TandemCli.Group {
   }
 
   private String read(String file) {
-    try {
-      return file.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
-          : Files.readString(Path.of(file), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), "Cannot read " + file + ": " + e.getMessage());
-    }
+    return InputFiles.text(spec, file);
   }
 }

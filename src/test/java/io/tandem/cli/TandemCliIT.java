@@ -2,17 +2,21 @@ package io.tandem.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.imports.domain.ChartRenderer;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
+import io.tandem.support.TestCharts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -21,6 +25,7 @@ import tools.jackson.databind.JsonNode;
 class TandemCliIT {
 
   @LocalServerPort int port;
+  @Autowired ChartRenderer charts;
   @TempDir Path dir;
   String space;
 
@@ -132,5 +137,28 @@ class TandemCliIT {
     assertThat(usage.code()).isEqualTo(2);
     assertThat(usage.err()).contains("Give one of --file, --patch or --restore");
     assertThat(tandem("--help").out()).contains("space", "unit", "function", "target");
+  }
+
+  @Test
+  void aHelmChartIsImportedAndUpgradedToItsNextVersion() throws Exception {
+    Assumptions.assumeTrue(charts.unavailable().isEmpty(), () -> "Skipped: Helm does not load here: " + charts.unavailable());
+    Path one = dir.resolve("shop-1.0.0.tgz");
+    Files.write(one, TestCharts.packed("1.0.0"));
+    Path two = dir.resolve("shop-2.0.0.tgz");
+    Files.write(two, TestCharts.packed("2.0.0"));
+    Path values = file("values.yaml", "replicas: 3\n");
+
+    Run imported = ok("import", "helm", "-s", space, "--chart", one.toString(), "--release", "web", "-f", values.toString());
+    assertThat(imported.out().lines().findFirst().orElseThrow()).startsWith("UNIT").contains("OUTCOME", "OBJECTS");
+    assertThat(imported.out()).contains("web", "Created", "shop 1.0.0");
+    assertThat(ok("unit", "data", "-s", space, "web").out()).contains("replicas: 3", "nginx:1.27");
+
+    Run upgraded = ok("unit", "upgrade", "-s", space, "web", "--chart", two.toString());
+    assertThat(upgraded.out()).contains("shop 1.0.0", "shop 2.0.0");
+    assertThat(ok("unit", "data", "-s", space, "web").out()).contains("replicas: 3", "nginx:1.28");
+
+    Run refused = tandem("import", "helm", "-s", space, "--repo", "https://charts.example.com");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("--repo with --name");
   }
 }

@@ -1,0 +1,55 @@
+package io.tandem.cli;
+
+import io.tandem.client.ApiException;
+import io.tandem.client.api.ImportsApi;
+import io.tandem.client.model.ChartReference;
+import io.tandem.client.model.ImportRequest;
+import io.tandem.client.model.ImportRequestChart;
+import io.tandem.client.model.ImportResponse;
+import io.tandem.client.model.ImportedUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "import", mixinStandardHelpOptions = true, description = "Bring existing configuration in: helm")
+class ImportCommands extends TandemCli.Group {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = {"-s", "--space"}, required = true, scope = picocli.CommandLine.ScopeType.INHERIT, description = "The space")
+  String space;
+
+  @Command(name = "helm", description = "Render a Helm chart into units (one for the chart, or one per kind)")
+  int helm(
+      @Option(names = "--chart", description = "A packaged chart (.tgz file) or an oci:// reference") String chart,
+      @Option(names = "--repo", description = "An HTTP chart repository's URL (with --name)") String repo,
+      @Option(names = "--name", description = "The chart's name in the repository") String name,
+      @Option(names = "--version", description = "The chart's version in the repository (default the newest)") String version,
+      @Option(names = "--release", description = "The release name (default the chart's name); names the unit") String release,
+      @Option(names = {"-n", "--namespace"}, description = "The namespace to render into") String namespace,
+      @Option(names = {"-f", "--values"}, description = "A values file (YAML; - for standard input)") String values,
+      @Option(names = "--target", description = "The target of the units created") String target,
+      @Option(names = "--split", description = "chart (default): one unit; kind: one unit per kind") String split,
+      @Option(names = "--dry-run", description = "List the units and objects, create nothing") boolean dryRun)
+      throws ApiException {
+    if ((chart == null) == (repo == null) || (repo != null) != (name != null)) {
+      throw new ParameterException(spec.commandLine(), "Give --chart, or --repo with --name.");
+    }
+    ImportRequest request = new ImportRequest().source(ImportRequest.SourceEnum.HELM)
+        .chart(repo != null ? new ImportRequestChart(new ChartReference().repo(repo).name(name).version(version))
+            : new ImportRequestChart(InputFiles.chart(spec, chart)))
+        .release(release).namespace(namespace).values(values == null ? null : InputFiles.text(spec, values)).target(target)
+        .split(split == null ? null : ImportRequest.SplitEnum.fromValue(split)).dryRun(dryRun ? Boolean.TRUE : null);
+    ImportResponse response = new ImportsApi(root.client()).importUnits(space, request);
+    root.output().print(response, response.getUnits(),
+        new Output.Column<ImportedUnit>("UNIT", ImportedUnit::getUnit),
+        new Output.Column<ImportedUnit>("OUTCOME", ImportedUnit::getOutcome),
+        new Output.Column<ImportedUnit>("REVISION", ImportedUnit::getRevisionNum),
+        new Output.Column<ImportedUnit>("OBJECTS", unit -> unit.getObjects() == null ? 0 : unit.getObjects().size()),
+        new Output.Column<ImportedUnit>("CHART", unit -> response.getChart() == null ? null
+            : response.getChart().getName() + " " + response.getChart().getVersion()));
+    return 0;
+  }
+}
