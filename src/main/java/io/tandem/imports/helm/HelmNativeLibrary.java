@@ -26,6 +26,8 @@ class HelmNativeLibrary {
   private final Path folder;
   private final NativeLibrary library;
   private final String unavailable;
+  /** The copy made or found by this process: the jar it came from does not change while the server runs. */
+  private Path extracted;
 
   HelmNativeLibrary(TandemProperties properties) {
     this.folder = properties.dataDir().resolve("helm").toAbsolutePath().normalize();
@@ -47,13 +49,20 @@ class HelmNativeLibrary {
     return Optional.ofNullable(unavailable);
   }
 
-  /** The library's file, copied out of the jar the first time (again when its size differs: another version). */
+  /**
+   * The library's file: the copy a run before left, when it has the size of the jar's (another version has another
+   * size), else a new copy; looked at once per run.
+   */
   synchronized Path file() {
+    if (extracted != null) {
+      return extracted;
+    }
     Path file = folder.resolve(library.getBinaryName());
     URL resource = library.getClass().getResource("/" + library.getBinaryName());
     try {
       long size = resource.openConnection().getContentLengthLong();
-      if (Files.isRegularFile(file) && Files.size(file) == size) {
+      if (size >= 0 && Files.isRegularFile(file) && Files.size(file) == size) {
+        extracted = file;
         return file;
       }
       Files.createDirectories(folder);
@@ -61,7 +70,8 @@ class HelmNativeLibrary {
       try (InputStream in = resource.openStream()) {
         Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
       }
-      return Files.move(copy, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      extracted = Files.move(copy, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return extracted;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot copy Helm's native library to " + folder, e);
     }
