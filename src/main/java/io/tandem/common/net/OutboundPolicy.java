@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
- * Which addresses the server's outbound calls (clusters, webhooks, Git remotes) may reach: public ones; private
+ * Which addresses the server's outbound calls (clusters, webhooks, Git remotes, chart repositories and registries) may reach: public ones; private
  * ones when {@code tandem.outbound.allow-private}; any in {@code tandem.outbound.allowed-networks}; and the
  * built-in sandbox's own loopback port.
  *

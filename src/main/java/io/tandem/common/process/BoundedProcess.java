@@ -62,7 +62,7 @@ public final class BoundedProcess {
         head(stderr, MAX_STDERR_BYTES));
   }
 
-  /** The first {@code max} bytes of a file as UTF-8 (a character cut in two at the end is dropped). */
+  /** The first {@code max} bytes of a file as UTF-8 ("" when there is no file). */
   public static String head(Path file, long max) throws IOException {
     if (!Files.exists(file)) {
       return "";
