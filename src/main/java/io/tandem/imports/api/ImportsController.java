@@ -3,6 +3,7 @@ package io.tandem.imports.api;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
 import io.tandem.git.domain.ImportService;
+import io.tandem.imports.domain.ClusterImports;
 import java.security.Principal;
 import java.util.List;
 import java.util.Locale;
@@ -12,9 +13,11 @@ import org.springframework.web.bind.annotation.RestController;
 class ImportsController implements ImportsApi {
 
   private final ImportService gitImports;
+  private final ClusterImports clusterImports;
 
-  ImportsController(ImportService gitImports) {
+  ImportsController(ImportService gitImports, ClusterImports clusterImports) {
     this.gitImports = gitImports;
+    this.clusterImports = clusterImports;
   }
 
   @Override
@@ -22,6 +25,7 @@ class ImportsController implements ImportsApi {
     String source = request.source() == null ? "git" : request.source().strip().toLowerCase(Locale.ROOT);
     return switch (source) {
       case "git" -> fromGit(space, request, Authors.of(principal));
+      case "cluster" -> ClusterImportResponses.fromCluster(clusterImports, space, request, Authors.of(principal));
       default -> throw TandemException.validation(
           "Field 'source' must be 'git', 'cluster' or 'helm', not '" + request.source() + "'.");
     };
