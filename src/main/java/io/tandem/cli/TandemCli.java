@@ -22,8 +22,9 @@ import tools.jackson.databind.JsonNode;
     name = "tandem",
     mixinStandardHelpOptions = true,
     version = "tandem 0.1",
-    description = "Tandem at the command line: spaces, units, functions, targets.",
-    subcommands = {SpaceCommands.class, UnitCommands.class, FunctionCommands.class, TargetCommands.class})
+    description = "Tandem at the command line: spaces, units, functions, targets, imports.",
+    subcommands = {SpaceCommands.class, UnitCommands.class, FunctionCommands.class, TargetCommands.class,
+        ImportCommands.class})
 public class TandemCli implements Callable<Integer> {
 
   @Option(names = "--server", description = "Tandem's URL (default $TANDEM_SERVER, else http://localhost:8080)")
