@@ -25,6 +25,7 @@ public record LiveProperties(
     @DefaultValue("10000") int detectionBatch,
     @DefaultValue("true") boolean watchEnabled,
     @DefaultValue("30s") Duration watchResync,
-    @DefaultValue({"kube-controller-manager", "kube-scheduler", "kubelet", "vpa-recommender", "vpa-updater", "cluster-autoscaler"})
+    @DefaultValue({"kube-controller-manager", "kube-scheduler", "kubelet", "kube-apiserver", "vpa-recommender", "vpa-updater",
+        "cluster-autoscaler"})
         List<String> ignoredManagers,
     @DefaultValue("1h") Duration breakGlassHold) {}

@@ -37,6 +37,9 @@ final class LeftOut {
     if (kind.equals("ServiceAccount") && name.equals("default")) {
       return "The namespace's default ServiceAccount, which the cluster makes in every namespace.";
     }
+    if (kind.equals("Service") && name.equals("kubernetes") && "default".equals(metadata.get("namespace"))) {
+      return "The API server's own Service.";
+    }
     if (kind.equals("ConfigMap") && name.equals("kube-root-ca.crt")) {
       return "The cluster's CA certificate, which the cluster puts in every namespace.";
     }
