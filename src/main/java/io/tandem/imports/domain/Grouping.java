@@ -22,7 +22,10 @@ final class Grouping {
 
   enum By { namespace, app, object }
 
-  /** A unit to be: its name, or why it has none ({@code slug} null), and its objects in a readable order. */
+  /**
+   * A unit to be: its name, or why it has none ({@code slug} null), and its objects in a readable order. Units come
+   * by name, those without one last.
+   */
   record Unit(String slug, List<ImportObject> objects, String failure) {}
 
   private static final List<String> KIND_ORDER = List.of("Namespace", "NetworkPolicy", "ResourceQuota", "LimitRange",
@@ -65,6 +68,7 @@ final class Grouping {
           : new Unit(null, ordered(members.get(group)), "No free unit name: " + String.join(", ", names.get(group))
               + (taken.contains(slug) ? " are units of the space already." : " are taken by other units of this import.")));
     }
+    units.sort(Comparator.comparing((Unit unit) -> unit.slug() == null ? "~" : unit.slug()));
     return units;
   }
 
