@@ -28,6 +28,9 @@ final class LeftOut {
       return owner instanceof Map<?, ?> by ? "Owned by " + by.get("kind") + " " + by.get("name")
           + ", whose configuration makes it." : "Owned by another object, whose configuration makes it.";
     }
+    if (kind.equals("Secret") && "helm.sh/release.v1".equals(live.get("type"))) {
+      return "Helm's record of a release (its chart, values and manifest), not configuration.";
+    }
     if (kind.equals("Event")) {
       return "An event: a record of what happened, not configuration.";
     }

@@ -193,6 +193,8 @@ class AsWrittenTest {
     assertThat(LeftOut.reason(live("replicaset-of-a-deployment"))).isEqualTo("Owned by Deployment web, whose configuration makes it.");
     assertThat(LeftOut.reason(live("configmap-kube-root-ca-crt"))).contains("CA certificate");
     assertThat(LeftOut.reason(live("endpoints-of-a-service"))).contains("Service of that name");
+    assertThat(LeftOut.reason(Map.of("apiVersion", "v1", "kind", "Secret", "type", "helm.sh/release.v1",
+        "metadata", Map.of("name", "sh.helm.release.v1.shop.v3", "namespace", "shop")))).startsWith("Helm's record of a release");
     assertThat(LeftOut.reason(live("deployment-after-kubectl-create"))).isNull();
   }
 }
