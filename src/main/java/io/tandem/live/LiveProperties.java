@@ -13,7 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param detectionBatch the most background refreshes queued in one pass
  * @param watchEnabled whether the server watches the objects it applied, so that a change shows within seconds
  * @param watchResync how often the watches are reconciled with the units that are applied
- * @param ignoredManagers field managers (controllers) whose changes to live objects are not drift
+ * @param ignoredManagers field managers (controllers) whose changes to live objects are not drift, and whose fields a
+ *     cluster import does not take as configuration
  * @param breakGlassHold under drift mode Revert, how long a change that people made on the cluster is held before it
  *     is reverted
  */
@@ -24,6 +25,7 @@ public record LiveProperties(
     @DefaultValue("10000") int detectionBatch,
     @DefaultValue("true") boolean watchEnabled,
     @DefaultValue("30s") Duration watchResync,
-    @DefaultValue({"kube-controller-manager", "vpa-recommender", "vpa-updater", "cluster-autoscaler"})
+    @DefaultValue({"kube-controller-manager", "kube-scheduler", "kubelet", "kube-apiserver", "vpa-recommender", "vpa-updater",
+        "cluster-autoscaler"})
         List<String> ignoredManagers,
     @DefaultValue("1h") Duration breakGlassHold) {}

@@ -18,7 +18,10 @@ class ApplyPatchCrudDispatcher extends KubernetesCrudDispatcher {
 
   static final String GIT_VERSION = "v1.34.0-sandbox";
 
-  /** The CRUD dispatcher answers /version with an empty list; clients (and health checks) want a version. */
+  /**
+   * The CRUD dispatcher answers /version with an empty list; clients (and health checks) want a version. Discovery of
+   * the built-in kinds comes from {@link MockDiscovery}.
+   */
   @Override
   public MockResponse dispatch(RecordedRequest request) {
     String path = request.getPath();
@@ -27,6 +30,12 @@ class ApplyPatchCrudDispatcher extends KubernetesCrudDispatcher {
           .setResponseCode(200)
           .setHeader("Content-Type", "application/json")
           .setBody("{\"major\":\"1\",\"minor\":\"34\",\"gitVersion\":\"" + GIT_VERSION + "\",\"platform\":\"sandbox\"}");
+    }
+    if ("GET".equals(request.getMethod()) && path != null) {
+      java.util.Optional<String> discovery = MockDiscovery.answer(path.contains("?") ? path.substring(0, path.indexOf('?')) : path);
+      if (discovery.isPresent()) {
+        return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json").setBody(discovery.get());
+      }
     }
     return super.dispatch(request);
   }

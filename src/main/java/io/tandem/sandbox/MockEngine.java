@@ -9,8 +9,9 @@ import java.net.InetSocketAddress;
 import java.util.HashMap;
 
 /**
- * The fabric8 mock API server in CRUD mode on loopback, for machines without the real binaries. It has no
- * discovery (kubectl cannot use it), no defaults, no managedFields, and keeps its objects in memory only.
+ * The fabric8 mock API server in CRUD mode on loopback, for machines without the real binaries. It has discovery of
+ * a fixed list of built-in kinds only ({@link MockDiscovery}; kubectl cannot use it), no defaults, no managedFields,
+ * and keeps its objects in memory only.
  */
 final class MockEngine implements SandboxEngine {
 

@@ -3,6 +3,7 @@ package io.tandem.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.imports.domain.ChartRenderer;
+import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
@@ -26,6 +27,7 @@ class TandemCliIT {
 
   @LocalServerPort int port;
   @Autowired ChartRenderer charts;
+  @Autowired SandboxCluster sandbox;
   @TempDir Path dir;
   String space;
 
@@ -128,6 +130,29 @@ class TandemCliIT {
   }
 
   @Test
+  void aClusterIsImportedAfterADryRunThatShowsWhatItWouldMakeAndLeaveOut() {
+    String namespace = space + "-shop";
+    try (var client = sandbox.client()) {
+      client.resource("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  labels:\n    app: shop\ndata:\n  mode: fast\n")
+          .inNamespace(namespace).create();
+      client.resource("apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: default\n").inNamespace(namespace).create();
+    }
+
+    Run planned = ok("import", "cluster", "-s", space, "--target", "sandbox", "-n", namespace, "--dry-run");
+
+    assertThat(planned.out()).contains("UNIT", "shop", "Planned", "ConfigMap " + namespace + "/settings", "SKIPPED",
+        "ServiceAccount " + namespace + "/default", "default ServiceAccount");
+    assertThat(ok("unit", "list", "-s", space).out()).doesNotContain("shop");
+
+    JsonNode imported = ok("-o", "json", "import", "cluster", "-s", space, "--target", "sandbox", "-n", namespace,
+        "--group-by", "namespace").json();
+
+    assertThat(imported.path("units").get(0).path("unit").asString()).isEqualTo(namespace);
+    assertThat(imported.path("units").get(0).path("outcome").asString()).isEqualTo("Created");
+    assertThat(ok("unit", "data", "-s", space, namespace).out()).contains("name: settings", "mode: fast");
+  }
+
+  @Test
   void mistakesSayWhatWentWrong() {
     Run missing = tandem("unit", "get", "-s", space, "nothing-here");
     assertThat(missing.code()).isEqualTo(1);
@@ -136,7 +161,7 @@ class TandemCliIT {
     Run usage = tandem("unit", "update", "-s", space, "x");
     assertThat(usage.code()).isEqualTo(2);
     assertThat(usage.err()).contains("Give one of --file, --patch or --restore");
-    assertThat(tandem("--help").out()).contains("space", "unit", "function", "target");
+    assertThat(tandem("--help").out()).contains("space", "unit", "function", "target", "import");
   }
 
   @Test

@@ -23,7 +23,8 @@ class LivePropertiesTest {
     assertThat(live.detectionBatch()).isEqualTo(10_000);
     assertThat(live.watchResync()).isEqualTo(Duration.ofSeconds(30));
     assertThat(live.ignoredManagers())
-        .containsExactly("kube-controller-manager", "vpa-recommender", "vpa-updater", "cluster-autoscaler");
+        .containsExactly("kube-controller-manager", "kube-scheduler", "kubelet", "kube-apiserver", "vpa-recommender",
+            "vpa-updater", "cluster-autoscaler");
     assertThat(live.breakGlassHold()).isEqualTo(Duration.ofHours(1));
   }
 

@@ -79,11 +79,13 @@ abstract class ReadmeWalkThrough {
     STORY_SPACES.forEach(space -> new Api(port).delete("/api/v1/spaces/" + space + "?recursive=true"));
     // the test server is shared: another test's unit may have applied default/paymentservice, which a newcomer's
     // server would not have, and the README's apply would then be refused as owned by that unit
-    jdbc.sql("delete from applied_object where target = 'sandbox' and namespace = 'default' and name = 'paymentservice'")
+    jdbc.sql("delete from applied_object where target = 'sandbox' and namespace = 'default' and name in ('paymentservice', 'web')")
         .update();
     try (var client = sandbox.client()) {
-      client.apps().deployments().inNamespace("default").withName("paymentservice").delete();
-      client.services().inNamespace("default").withName("paymentservice").delete();
+      for (String name : List.of("paymentservice", "web")) { // web: the app the README adopts
+        client.apps().deployments().inNamespace("default").withName(name).delete();
+        client.services().inNamespace("default").withName(name).delete();
+      }
     }
   }
 

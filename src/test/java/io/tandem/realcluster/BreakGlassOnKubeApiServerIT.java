@@ -5,21 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.tandem.sandbox.ControlPlaneBinaries;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
+import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -142,7 +140,7 @@ class BreakGlassOnKubeApiServerIT {
     assertThat(run(Map.of(), diff).exitCode()).as("in step after the apply").isZero();
 
     kubectl(Map.of(), "set", "resources", "deployment/paymentservice", "-n", space, "-c", "server", "--limits=memory=512Mi");
-    Result drifted = run(Map.of(), diff);
+    Kubectl.Result drifted = run(Map.of(), diff);
 
     assertThat(drifted.exitCode()).as(drifted.output()).isEqualTo(1);
     assertThat(drifted.output()).containsPattern("(?m)^-\\s+memory: 512Mi$").containsPattern("(?m)^\\+\\s+memory: 128Mi$");
@@ -265,23 +263,10 @@ class BreakGlassOnKubeApiServerIT {
 
   /** Runs the real kubectl against the sandbox, as a person would; its output, or a failure with it. */
   String kubectl(Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
-    Result result = run(environment, arguments);
-    assertThat(result.exitCode()).as(result.output()).isZero();
-    return result.output();
+    return Kubectl.succeed(environment, arguments);
   }
 
-  record Result(int exitCode, String output) {}
-
-  Result run(Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
-    Path binary = ControlPlaneBinaries.findDefault(new StringBuilder()).orElseThrow().kubectl();
-    List<String> command = new ArrayList<>(List.of(binary.toString(), "--kubeconfig",
-        Path.of("target/it-data-real-cluster/sandbox/kubeconfig").toAbsolutePath().toString()));
-    command.addAll(List.of(arguments));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().putAll(environment);
-    Process process = builder.start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return new Result(process.exitValue(), output);
+  Kubectl.Result run(Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
+    return Kubectl.run(environment, arguments);
   }
 }

@@ -236,6 +236,21 @@ class SecurityIT {
   }
 
   @Test
+  void aClusterImportNeedsApplierBesidesTheEditorItsRouteNeeds() {
+    String dave = issue("dave-" + space, false);
+    grant("dave-" + space, "editor");
+    String imports = "/api/v1/spaces/" + space + "/imports";
+    Map<String, Object> body = Map.of("source", "cluster", "target", "sandbox", "namespaces", List.of(space + "-none"),
+        "dryRun", true);
+
+    // it reads the target's cluster and takes its objects for units, as only refresh and apply (applier) otherwise do
+    ProblemAssert.assertProblem(admin.post(imports, body, auth(dave)), 403, "forbidden", "applier");
+
+    grant("dave-" + space, "applier");
+    assertThat(admin.post(imports, body, auth(dave)).status()).isEqualTo(200);
+  }
+
+  @Test
   @SuppressWarnings("unchecked")
   void everyRouteGivesEachRoleWhatItShouldAndNoRouteIsLeftWithoutARule() throws Exception {
     assertThat(admin.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "keep", "data", ""), auth(ADMIN)).status()).isEqualTo(201);

@@ -53,7 +53,7 @@ public final class Labels {
     return merged;
   }
 
-  private static void checkKey(String key) {
+  static void checkKey(String key) {
     String name = key;
     int slash = key == null ? -1 : key.indexOf('/');
     if (slash >= 0) {
@@ -70,7 +70,7 @@ public final class Labels {
     }
   }
 
-  private static void checkValue(String key, String value) {
+  static void checkValue(String key, String value) {
     if (value == null) {
       throw TandemException.validation("Label '" + key + "' needs a string value.");
     }

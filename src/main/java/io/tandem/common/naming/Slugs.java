@@ -1,6 +1,7 @@
 package io.tandem.common.naming;
 
 import io.tandem.common.error.TandemException;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** The name rule shared by spaces, units and targets: a DNS label (lowercase, digits, '-', at most 63). */
@@ -25,6 +26,15 @@ public final class Slugs {
               + " digit; got '" + abbreviate(slug) + "'.");
     }
     return slug;
+  }
+
+  /**
+   * A slug made of any text ({@code apps/Web_API} gives {@code apps-web-api}): lower case, each run of other
+   * characters one '-', none at either end, at most 63 characters. Empty when the text holds no letter or digit.
+   */
+  public static String derive(String text) {
+    String slug = text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+    return slug.length() <= 63 ? slug : slug.substring(0, 63).replaceAll("-+$", "");
   }
 
   private static String abbreviate(String value) {

@@ -22,6 +22,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.representer.Representer;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
@@ -104,6 +105,22 @@ public final class KubernetesYaml {
     DumperOptions options = new DumperOptions();
     options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
     return new Yaml(options).dumpAll(objects.stream().filter(java.util.Objects::nonNull).iterator());
+  }
+
+  /**
+   * As {@link #render}, for people to read and edit: a text of several lines (a ConfigMap's file) as a literal block
+   * ({@code |}) where YAML allows one, instead of one quoted line with {@code \n}s.
+   */
+  public static String renderForPeople(List<Map<String, Object>> objects) {
+    DumperOptions options = new DumperOptions();
+    options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+    Representer representer = new Representer(options) {
+      {
+        this.representers.put(String.class, data -> representScalar(Tag.STR, (String) data,
+            ((String) data).contains("\n") ? DumperOptions.ScalarStyle.LITERAL : defaultScalarStyle));
+      }
+    };
+    return new Yaml(representer, options).dumpAll(objects.stream().filter(java.util.Objects::nonNull).iterator());
   }
 
   /**

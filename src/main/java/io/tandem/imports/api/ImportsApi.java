@@ -74,7 +74,16 @@ public interface ImportsApi {
       @Schema(description = "cluster and helm: nothing was created") boolean dryRun,
       @Schema(description = "helm: the chart rendered") ChartInfo chart,
       @Schema(description = "cluster and helm: the units and the objects in each (CRDs first)") List<ImportedUnit> units,
-      @Schema(description = "cluster: objects selected but left out, with why") List<SkippedObject> skipped) {}
+      @Schema(description = "cluster: objects selected but left out, with why") List<SkippedObject> skipped,
+      @Schema(description = "cluster: kinds that could not be listed when every kind was asked for, with why"
+          + " (apps/ReplicaSet: HTTP 403 from the cluster (Forbidden))") List<String> unread) {
+
+    ImportResponse(String source, String url, String ref, String commit, String path, ImportSummary summary,
+        List<ImportedFile> files, String target, boolean dryRun, ChartInfo chart, List<ImportedUnit> units,
+        List<SkippedObject> skipped) {
+      this(source, url, ref, commit, path, summary, files, target, dryRun, chart, units, skipped, null);
+    }
+  }
 
   @Schema(name = "ChartInfo", description = "A Helm chart, as its Chart.yaml names it")
   record ChartInfo(String name, String version, @Schema(description = "The chart's appVersion") String appVersion) {}

@@ -3,6 +3,7 @@ package io.tandem.imports.api;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
 import io.tandem.imports.domain.ChartSplit;
+import io.tandem.imports.domain.ClusterImports;
 import io.tandem.imports.domain.GitImports;
 import io.tandem.imports.domain.HelmImports;
 import java.security.Principal;
@@ -15,10 +16,12 @@ class ImportsController implements ImportsApi {
 
   private final GitImports gitImports;
   private final HelmImports helmImports;
+  private final ClusterImports clusterImports;
 
-  ImportsController(GitImports gitImports, HelmImports helmImports) {
+  ImportsController(GitImports gitImports, HelmImports helmImports, ClusterImports clusterImports) {
     this.gitImports = gitImports;
     this.helmImports = helmImports;
+    this.clusterImports = clusterImports;
   }
 
   @Override
@@ -27,6 +30,7 @@ class ImportsController implements ImportsApi {
     return switch (source) {
       case "git" -> fromGit(space, request, Authors.of(principal));
       case "helm" -> fromHelm(space, request, Authors.of(principal));
+      case "cluster" -> ClusterImportResponses.fromCluster(clusterImports, space, request, Authors.of(principal));
       default -> throw TandemException.validation(
           "Field 'source' must be 'git', 'cluster' or 'helm', not '" + request.source() + "'.");
     };

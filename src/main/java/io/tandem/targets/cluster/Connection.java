@@ -2,9 +2,11 @@ package io.tandem.targets.cluster;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.targets.domain.ApplyReport;
+import io.tandem.targets.domain.ClusterListing;
 import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.DryRun;
 import io.tandem.targets.domain.ObjectKey;
+import io.tandem.targets.domain.ObjectSelection;
 import io.tandem.targets.domain.Target;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +33,11 @@ public record Connection(Target target, KubernetesClient client) implements Clus
   @Override
   public List<Map<String, Object>> read(String data) {
     return ClusterApplier.read(client, target.namespace(), data);
+  }
+
+  @Override
+  public ClusterListing list(ObjectSelection selection) {
+    return ClusterLister.list(client, selection);
   }
 
   @Override

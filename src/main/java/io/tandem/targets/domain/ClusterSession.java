@@ -32,6 +32,15 @@ public interface ClusterSession extends AutoCloseable {
    */
   List<Map<String, Object>> read(String data);
 
+  /**
+   * The namespaced objects that {@code selection} picks, as the cluster has them now.
+   *
+   * @throws io.tandem.common.error.TandemException {@code validation-failed} for a kind the cluster does not serve,
+   *     one that several API groups serve (it must then be named {@code group/Kind}), or one that is not namespaced
+   * @throws RuntimeException when the cluster cannot be reached or read
+   */
+  ClusterListing list(ObjectSelection selection);
+
   @Override
   void close();
 }

@@ -17,6 +17,9 @@ import org.springframework.stereotype.Service;
 @Service
 public class ObjectOwnership {
 
+  /** An id no unit has: every holder of an object is "another" unit than this one. */
+  private static final UUID NO_UNIT = new UUID(0, 0);
+
   private final OwnershipStore store;
   private final ClusterClient cluster;
 
@@ -56,6 +59,11 @@ public class ObjectOwnership {
   /** Those of {@code keys} that another unit applied, with that unit. */
   public Map<ObjectKey, ObjectOwner> ownedByOthers(Target target, UUID unitId, Collection<ObjectKey> keys) {
     return store.ownedByOthers(target.slug(), unitId, keys);
+  }
+
+  /** Those of {@code keys} on {@code target} that a unit applied (or imported), with that unit. */
+  public Map<ObjectKey, ObjectOwner> held(Target target, Collection<ObjectKey> keys) {
+    return store.ownedByOthers(target.slug(), NO_UNIT, keys);
   }
 
   /** After a successful apply: the unit has {@code keys} on the target, and nothing else (the rest was pruned). */

@@ -79,6 +79,11 @@ public class UnitCommands {
         after, after.headRevisionNum() == before.headRevisionNum() ? Imported.Outcome.Unchanged : Imported.Outcome.Updated);
   }
 
+  /** Creates a unit from imported data (revision 1, source Import); empty when a unit of that slug exists already. */
+  public Optional<Unit> createImported(String spaceSlug, NewUnit request, String author) {
+    return create(spaceSlug, request, author, RevisionSource.Import);
+  }
+
   /** Empty when a unit of that slug exists already. */
   private Optional<Unit> create(String spaceSlug, NewUnit request, String author, RevisionSource source) {
     Space space = spaces.get(spaceSlug);

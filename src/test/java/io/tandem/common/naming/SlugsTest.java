@@ -67,4 +67,16 @@ class SlugsTest {
         .hasMessageContaining("A".repeat(77) + "...")
         .hasMessageNotContaining("A".repeat(78));
   }
+
+  @ParameterizedTest(name = "{0} gives [{1}]")
+  @org.junit.jupiter.params.provider.CsvSource({"apps/Web_API, apps-web-api", "--payments--, payments", "kube-root-ca.crt, kube-root-ca-crt",
+      "ü, ''"})
+  void deriveMakesASlugOfAnyText(String text, String slug) {
+    assertThat(Slugs.derive(text)).isEqualTo(slug);
+  }
+
+  @Test
+  void aDerivedSlugIsCutToSixtyThreeCharactersWithoutATrailingDash() {
+    assertThat(Slugs.derive("a".repeat(62) + "-b")).isEqualTo("a".repeat(62));
+  }
 }

@@ -441,4 +441,17 @@ class KubernetesYamlTest {
     return assertThatThrownBy(() -> KubernetesYaml.parse(text))
         .isInstanceOfSatisfying(TandemException.class, e -> assertThat(e.code()).isEqualTo(code));
   }
+
+  @Test
+  void textForPeopleShowsAFileAsABlockAndReadsBackTheSame() {
+    Map<String, Object> configMap = new java.util.LinkedHashMap<>(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+        "metadata", Map.of("name", "files")));
+    configMap.put("data", new java.util.LinkedHashMap<>(Map.of("app.yaml", "a: 1\nb: two\n", "no-newline", "x\ny",
+        "trailing-space", "x \ny\n", "port", "8080")));
+
+    String text = KubernetesYaml.renderForPeople(List.of(configMap));
+
+    assertThat(text).contains("app.yaml: |\n    a: 1\n    b: two\n", "port: '8080'");
+    assertThat(KubernetesYaml.parse(text).get(0).content()).isEqualTo(configMap);
+  }
 }
