@@ -96,7 +96,7 @@ class TandemCliIT {
     ok("unit", "update", "-s", space, "paymentservice", "--restore", "-1");
     assertThat(ok("unit", "data", "-s", space, "paymentservice").out()).contains("replicas: 1");
     assertThat(ok("unit", "data", "-s", space, "paymentservice", "-r", "2").out()).contains("replicas: 2");
-    assertThat(ok("unit", "destroy", "-s", space, "paymentservice").out()).contains("DestroyCompleted");
+    assertThat(ok("unit", "destroy", "-s", space, "paymentservice", "--confirm").out()).contains("DestroyCompleted");
   }
 
   @Test
