@@ -47,7 +47,7 @@ abstract class DestroyGateScenarios {
     cluster = tool.client();
     space = Api.uniqueSlug("gate");
     units = "/api/v1/spaces/" + space + "/units";
-    first = first;
+    first = space + "-a";
     second = space + "-b";
     tool.namespace(first);
     tool.namespace(second);
