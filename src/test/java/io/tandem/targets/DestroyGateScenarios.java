@@ -12,6 +12,7 @@ import io.tandem.support.OutOfBand;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -141,7 +142,7 @@ abstract class DestroyGateScenarios {
     JsonNode after = api.get(unit).json();
     assertThat(after.path("target").asString()).isEqualTo(first);
     assertThat(after.path("version").asLong()).isEqualTo(1);
-    assertProblem(api.patch(unit, Map.of("target", (Object) null)), 409, "unit-is-live", "Destroy it first");
+    assertProblem(api.patch(unit, Collections.singletonMap("target", null)), 409, "unit-is-live", "Destroy it first");
     assertThat(actions(unit)).containsExactly("Apply");
     assertThat(onTheCluster(first)).isTrue();
   }
