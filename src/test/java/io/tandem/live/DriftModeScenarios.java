@@ -78,10 +78,13 @@ abstract class DriftModeScenarios {
 
   /**
    * Queues the background refresh the periodic one would queue, for this unit alone: the whole server's would also
-   * refresh every unit other test classes left live on the shared cluster, which can take longer than the wait.
+   * refresh every unit other test classes left live on the shared cluster, which can take longer than the wait. A
+   * watch's refresh that is still open is let finish first, so that this one runs after it.
    */
   void refreshInBackground(String unit) {
-    queue.enqueueBackgroundRefresh(UUID.fromString(api.get(unit).json().path("id").asString()));
+    // none is queued while the unit has an open action (a watch's refresh, a revert): then once that one is done
+    UUID id = UUID.fromString(api.get(unit).json().path("id").asString());
+    eventually(() -> queue.enqueueBackgroundRefresh(id), "a background refresh queued");
   }
 
   static void eventually(BooleanSupplier condition, String what) {
