@@ -187,7 +187,8 @@ class UnitCommands extends TandemCli.Group {
       @Option(names = "--force", description = "Delete it even though it is live on a target") boolean force,
       @Option(names = "--confirm", description = "Confirm leaving its objects on the cluster, unmanaged (needed while"
           + " the space's destroy gate is on)") boolean confirm) throws ApiException {
-    units().deleteUnit(space, unit, force, confirm ? unit : null, null);
+    // the generated client accepts only problem+json for an answer without a body, which the server refuses (406)
+    units().deleteUnit(space, unit, force, confirm ? unit : null, null, Map.of("Accept", "application/json"));
     root.output().text("Deleted unit " + unit + "\n");
     return 0;
   }

@@ -53,6 +53,17 @@ class DestroyGateIT extends DestroyGateScenarios {
   }
 
   @Test
+  void aBulkConfirmationOfTheWrongTypeIsABadRequest() {
+    applied("payment");
+    String actions = "/api/v1/spaces/" + space + "/actions";
+
+    assertProblem(api.post(actions, Map.of("action", "destroy", "confirm", "yes", "count", 1)), 400, "validation-failed", "confirm");
+    assertProblem(api.post(actions, Map.of("action", "destroy", "confirm", true, "count", "1")), 400, "validation-failed", "count");
+
+    assertThat(actions(units + "/payment")).containsExactly("Apply");
+  }
+
+  @Test
   void aUnitWithNothingOnAClusterIsDestroyedDeletedAndRetargetedWithoutConfirmation() {
     assertThat(api.post(units, Map.of("slug", "idle", "data", "", "target", first)).status()).isEqualTo(201);
 
