@@ -48,7 +48,8 @@ import org.springframework.stereotype.Component;
  * baseline, and, unless it is a dry run, patches only that delta onto the head as a new revision (source Refresh),
  * whose mutations name the field managers that made each change. Objects deleted out of band are reported as
  * missing, never removed from the configuration; objects another unit took over are missing too, but not drift; an
- * unreachable target makes the drift Unknown.
+ * unreachable target makes the drift Unknown. While the unit or its space is suspended, a background refresh reports
+ * the drift and does nothing else (no capture, no revert), and says so.
  */
 @Component
 public class LiveSync implements ActionHandler, ApplyObserver {

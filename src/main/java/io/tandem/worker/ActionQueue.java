@@ -261,7 +261,7 @@ public class ActionQueue {
 
   /** Queues a background refresh for every applied unit of a space that has no open action; how many. */
   @Transactional
-  public int enqueueBackgroundRefreshes(String space) {
+  public int enqueueBackgroundRefreshesInSpace(String space) {
     return jdbc.sql("insert into unit_action (id, unit_id, action, status, background, created_at)"
             + " select gen_random_uuid(), u.id, 'Refresh', 'Pending', true, now() from unit u join space s on s.id = u.space_id"
             + " where s.slug = :space and u.live_revision_num > 0 and u.target is not null"

@@ -57,7 +57,7 @@ public class Suspensions {
   /** Ends the space's suspension and queues a refresh of its live units; units suspended on their own stay so. */
   public Space resumeSpace(String space) {
     Space resumed = spaces.resume(space);
-    queue.enqueueBackgroundRefreshes(space);
+    queue.enqueueBackgroundRefreshesInSpace(space);
     return resumed;
   }
 
