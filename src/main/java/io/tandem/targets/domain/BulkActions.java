@@ -40,10 +40,7 @@ public class BulkActions {
    * A destroy's confirmation: {@code confirm} true and {@code count} the number of units the request selects (as its
    * dry run lists them), needed when one of them has objects on its target and its space's destroy gate is on.
    */
-  public record Confirmation(Boolean confirm, Integer count) {
-
-    public static final Confirmation NONE = new Confirmation(null, null);
-  }
+  public record Confirmation(Boolean confirm, Integer count) {}
 
   /** One unit's outcome: the queued action, or why none was queued; neither for a dry run. */
   public record Result(String space, String unit, UnitAction action, TandemException error) {}
