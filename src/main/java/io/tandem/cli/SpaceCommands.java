@@ -2,16 +2,18 @@ package io.tandem.cli;
 
 import io.tandem.client.ApiException;
 import io.tandem.client.api.SpacesApi;
+import io.tandem.client.api.SuspensionApi;
 import io.tandem.client.model.CreateSpaceRequest;
 import io.tandem.client.model.ListResponseSpace;
 import io.tandem.client.model.Space;
+import io.tandem.client.model.SuspendRequest;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "space", description = "Spaces: create, list", mixinStandardHelpOptions = true)
+@Command(name = "space", description = "Spaces: create, list, suspend, resume", mixinStandardHelpOptions = true)
 class SpaceCommands extends TandemCli.Group {
 
   @Command(name = "create", description = "Create a space")
@@ -22,11 +24,32 @@ class SpaceCommands extends TandemCli.Group {
       @Option(names = "--apply-wait-for", description = "healthy: applies that do not say --wait-for wait for the"
           + " objects to be healthy") String applyWaitFor,
       @Option(names = "--apply-wait-timeout", description = "With --apply-wait-for: how long (30s, 5m, 1h; default 5m)")
-          String applyWaitTimeout) throws ApiException {
+          String applyWaitTimeout,
+      @Option(names = "--four-eyes", description = "An approval by a revision's author does not count") boolean fourEyes,
+      @Option(names = "--no-destroy-gate", description = "Destroying or deleting a live unit needs no confirmation")
+          boolean noDestroyGate) throws ApiException {
     Space space = new SpacesApi(root.client()).createSpace(new CreateSpaceRequest().slug(slug).labels(labels)
         .driftMode(driftMode == null ? null : CreateSpaceRequest.DriftModeEnum.fromValue(driftMode))
         .applyWaitFor(applyWaitFor == null ? null : CreateSpaceRequest.ApplyWaitForEnum.fromValue(applyWaitFor))
-        .applyWaitTimeout(applyWaitTimeout));
+        .applyWaitTimeout(applyWaitTimeout)
+        .fourEyes(fourEyes ? Boolean.TRUE : null)
+        .destroyGate(noDestroyGate ? Boolean.FALSE : null));
+    show(space, List.of(space));
+    return 0;
+  }
+
+  @Command(name = "suspend", description = "Stop everything automatic for all units of a space; drift is still reported")
+  int suspend(@Parameters(paramLabel = "SLUG") String slug,
+      @Option(names = "--reason", required = true, description = "Why; shown on the space and its units") String reason)
+      throws ApiException {
+    Space space = new SuspensionApi(root.client()).suspendSpace(slug, new SuspendRequest().reason(reason));
+    show(space, List.of(space));
+    return 0;
+  }
+
+  @Command(name = "resume", description = "Resume a suspended space")
+  int resume(@Parameters(paramLabel = "SLUG") String slug) throws ApiException {
+    Space space = new SuspensionApi(root.client()).resumeSpace(slug);
     show(space, List.of(space));
     return 0;
   }
@@ -43,6 +66,7 @@ class SpaceCommands extends TandemCli.Group {
         new Output.Column<>("SLUG", Space::getSlug),
         new Output.Column<>("UNITS", Space::getUnitCount),
         new Output.Column<>("DRIFT MODE", Space::getDriftMode),
+        new Output.Column<>("SUSPENDED", space -> space.getSuspended() == null ? "" : space.getSuspended().getReason()),
         new Output.Column<>("LABELS", Space::getLabels));
   }
 }

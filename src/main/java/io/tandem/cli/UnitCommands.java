@@ -2,6 +2,7 @@ package io.tandem.cli;
 
 import io.tandem.client.ApiException;
 import io.tandem.client.api.ActionsApi;
+import io.tandem.client.api.SuspensionApi;
 import io.tandem.client.api.UnitsApi;
 import io.tandem.client.api.VariantsApi;
 import io.tandem.client.model.ApplyPreview;
@@ -13,6 +14,7 @@ import io.tandem.client.model.DiffChange;
 import io.tandem.client.model.ListResponseRevision;
 import io.tandem.client.model.ListResponseUnit;
 import io.tandem.client.model.Revision;
+import io.tandem.client.model.SuspendRequest;
 import io.tandem.client.model.Unit;
 import io.tandem.client.model.UnitAction;
 import io.tandem.client.model.UnitPatch;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "unit", mixinStandardHelpOptions = true,
-    description = "Units: create, get, list, update, data, revisions, diff, upgrade, apply, refresh, destroy")
+    description = "Units: create, get, list, update, delete, data, revisions, diff, upgrade, apply, refresh, destroy, suspend,"
+        + " resume")
 class UnitCommands extends TandemCli.Group {
 
   @Spec CommandSpec spec;
@@ -41,6 +44,10 @@ class UnitCommands extends TandemCli.Group {
 
   private ActionsApi actions() {
     return new ActionsApi(root.client());
+  }
+
+  private SuspensionApi suspensions() {
+    return new SuspensionApi(root.client());
   }
 
   @Command(name = "create", description = "Create a unit from a YAML file (- for standard input)")
@@ -76,7 +83,9 @@ class UnitCommands extends TandemCli.Group {
       @Option(names = {"-f", "--file"}, description = "The whole new YAML (- for standard input)") String file,
       @Option(names = "--patch", description = "A JSON merge patch, e.g. '{\"labels\":{\"tier\":\"web\"}}'") String patch,
       @Option(names = "--restore", description = "A revision to restore: 3, -1, live, tag:<name>") String restore,
-      @Option(names = {"-m", "--message"}, description = "Change description") String message) throws ApiException {
+      @Option(names = {"-m", "--message"}, description = "Change description") String message,
+      @Option(names = "--move-objects", description = "With a new target in --patch: move the unit's objects there"
+          + " (destroy on the old target, then apply on the new)") boolean moveObjects) throws ApiException {
     int given = (file == null ? 0 : 1) + (patch == null ? 0 : 1) + (restore == null ? 0 : 1);
     if (given != 1) {
       throw new ParameterException(spec.commandLine(), "Give one of --file, --patch or --restore.");
@@ -85,13 +94,13 @@ class UnitCommands extends TandemCli.Group {
     if (file != null) {
       changed = units().putUnitData(space, unit, message, null, read(file));
     } else if (restore != null) {
-      changed = units().patchUnit(space, unit, restore, null, message == null ? null : new UnitPatch().changeDescription(message));
+      changed = units().patchUnit(space, unit, restore, null, null, message == null ? null : new UnitPatch().changeDescription(message));
     } else {
       UnitPatch body = root.client().getObjectMapper().readValue(patch, UnitPatch.class);
       if (message != null) {
         body.changeDescription(message);
       }
-      changed = units().patchUnit(space, unit, null, null, body);
+      changed = units().patchUnit(space, unit, null, moveObjects ? Boolean.TRUE : null, null, body);
     }
     showUnits(changed, List.of(changed));
     return 0;
@@ -193,8 +202,36 @@ class UnitCommands extends TandemCli.Group {
 
   @Command(name = "destroy", description = "Delete the unit's objects from its target")
   int destroy(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = "--confirm", description = "Confirm deleting its objects from the cluster (needed while the"
+          + " space's destroy gate is on)") boolean confirm,
       @Option(names = "--wait", defaultValue = "60") int wait) throws ApiException {
-    return showAction(actions().destroyUnit(space, unit, wait));
+    return showAction(actions().destroyUnit(space, unit, confirm ? unit : null, wait));
+  }
+
+  @Command(name = "delete", description = "Delete a unit and its revisions (its objects on a cluster stay there)")
+  int delete(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = "--force", description = "Delete it even though it is live on a target") boolean force,
+      @Option(names = "--confirm", description = "Confirm leaving its objects on the cluster, unmanaged (needed while"
+          + " the space's destroy gate is on)") boolean confirm) throws ApiException {
+    // the generated client accepts only problem+json for an answer without a body, which the server refuses (406)
+    units().deleteUnit(space, unit, force, confirm ? unit : null, null, Map.of("Accept", "application/json"));
+    root.output().text("Deleted unit " + unit + "\n");
+    return 0;
+  }
+
+  @Command(name = "suspend", description = "Stop everything automatic for a unit (reverts of drift); drift is still reported")
+  int suspend(@Parameters(paramLabel = "UNIT") String unit,
+      @Option(names = "--reason", required = true, description = "Why; shown on the unit") String reason) throws ApiException {
+    Unit suspended = suspensions().suspendUnit(space, unit, new SuspendRequest().reason(reason));
+    showUnits(suspended, List.of(suspended));
+    return 0;
+  }
+
+  @Command(name = "resume", description = "Resume a suspended unit")
+  int resume(@Parameters(paramLabel = "UNIT") String unit) throws ApiException {
+    Unit resumed = suspensions().resumeUnit(space, unit);
+    showUnits(resumed, List.of(resumed));
+    return 0;
   }
 
   private int showAction(UnitAction action) {
@@ -215,6 +252,7 @@ class UnitCommands extends TandemCli.Group {
         new Output.Column<Unit>("LIVE", Unit::getLiveRevisionNum),
         new Output.Column<Unit>("TARGET", Unit::getTarget),
         new Output.Column<Unit>("DRIFT", Unit::getDrift),
+        new Output.Column<Unit>("SUSPENDED", unit -> unit.getSuspended() == null ? "" : unit.getSuspended().getScope().getValue()),
         new Output.Column<Unit>("GATES", unit -> unit.getApplyGates() == null ? 0 : unit.getApplyGates().size()));
   }
 

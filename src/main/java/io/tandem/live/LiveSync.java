@@ -21,9 +21,11 @@ import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.RevisionSource;
+import io.tandem.unit.domain.Suspensions;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitQueries;
+import io.tandem.unit.domain.UnitSuspension;
 import io.tandem.worker.ActionHandler;
 import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
@@ -36,6 +38,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.stereotype.Component;
@@ -45,7 +48,8 @@ import org.springframework.stereotype.Component;
  * baseline, and, unless it is a dry run, patches only that delta onto the head as a new revision (source Refresh),
  * whose mutations name the field managers that made each change. Objects deleted out of band are reported as
  * missing, never removed from the configuration; objects another unit took over are missing too, but not drift; an
- * unreachable target makes the drift Unknown.
+ * unreachable target makes the drift Unknown. While the unit or its space is suspended, a background refresh reports
+ * the drift and does nothing else (no capture, no revert), and says so.
  */
 @Component
 public class LiveSync implements ActionHandler, ApplyObserver {
@@ -57,13 +61,14 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final LiveStore live;
   private final HealthTracker health;
   private final ActionQueue queue;
+  private final Suspensions suspensions;
   private final Clock clock;
   private final Set<String> ignoredManagers;
   private final Duration breakGlassHold;
 
   LiveSync(UnitQueries units, UnitCommands commands,
       TargetService targets, ObjectOwnership ownership, LiveStore live, HealthTracker health,
-      ActionQueue queue, Clock clock,
+      ActionQueue queue, Suspensions suspensions, Clock clock,
       LiveProperties settings) {
     this.units = units;
     this.commands = commands;
@@ -72,6 +77,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     this.live = live;
     this.health = health;
     this.queue = queue;
+    this.suspensions = suspensions;
     this.clock = clock;
     this.ignoredManagers = Set.copyOf(settings.ignoredManagers());
     this.breakGlassHold = settings.breakGlassHold();
@@ -168,7 +174,10 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     if (mode == DriftMode.Revert) {
       return revert(unit, seen, changes, summary);
     }
-    if (action.dryRun() || changes.isEmpty() || mode == DriftMode.Report) {
+    Optional<UnitSuspension> suspended =
+        action.background() && mode == DriftMode.Capture ? suspensions.of(unit) : Optional.empty();
+    if (action.dryRun() || changes.isEmpty() || mode == DriftMode.Report || suspended.isPresent()) {
+      summary += suspended.map(why -> " Not captured: " + why.describe() + "; the drift is only reported.").orElse("");
       // Report only: the baseline stays, so a later capture still sees the whole change.
       record(unit, seen, false);
       live.recordDrift(unit.id(), Drift.Drifted);
@@ -195,7 +204,11 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       }
       summary += " The break-glass hold ended at " + hold.until() + ".";
     }
-    queue.enqueue(unit.id(), UnitAction.Kind.Apply, unit.liveRevisionNum(), clock.instant());
+    Optional<UnitSuspension> suspended = suspensions.of(unit);
+    if (suspended.isPresent()) {
+      return Outcome.completed("RefreshAndDrifted", summary + " Not reverted: " + suspended.get().describe() + ".");
+    }
+    queue.enqueue(unit.id(), UnitAction.Kind.Apply, unit.liveRevisionNum(), false, true, clock.instant());
     return Outcome.completed("RefreshAndDrifted", summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");
   }
 

@@ -49,13 +49,14 @@ public interface EventsApi {
   record EventResponse(
       long id,
       @Schema(allowableValues = {"RevisionCreated", "ActionFinished", "DriftDetected", "DriftCleared", "GateOpened", "GateClosed",
-          "UnitHealthChanged"})
+          "UnitHealthChanged", "UnitSuspended", "UnitResumed", "SpaceSuspended", "SpaceResumed"})
           String type,
       String space,
-      String unit,
+      @Schema(description = "Null for events about the space itself") String unit,
       @Schema(description = "RevisionCreated: revisionNum, source, author, description; ActionFinished: actionId, action,"
           + " status, result, revisionNum, capturedRevisionNum, message; Drift…: drift, previous; Gate…: revisionNum, triggers;"
-          + " UnitHealthChanged: health, previous, reason, object")
+          + " UnitHealthChanged: health, previous, reason, object; UnitSuspended, SpaceSuspended: by, reason;"
+          + " UnitResumed, SpaceResumed: suspendedBy, reason (of the suspension that ended)")
           Map<String, Object> payload,
       Instant createdAt) {
 

@@ -35,6 +35,8 @@ public final class WhereAttributes {
           .add("Drift", Type.STRING, "u.drift", "None", "Drifted", "Unknown")
           // null while the unit has no applied objects
           .add("Health", Type.STRING, "u.health_status", "Healthy", "Progressing", "Degraded", "Missing", "Unknown")
+          // the unit or its space is suspended
+          .add("Suspended", Type.BOOLEAN, "(u.suspended_at is not null or s.suspended_at is not null)")
           .add("HeadRevisionNum", Type.INTEGER, "u.head_revision_num")
           .add("LiveRevisionNum", Type.INTEGER, "u.live_revision_num")
           .add("LastAppliedRevisionNum", Type.INTEGER, "u.last_applied_revision_num")
@@ -57,6 +59,9 @@ public final class WhereAttributes {
       new WhereAttributes("spaces", "s.labels", null)
           .add("Slug", Type.STRING, "s.slug")
           .add("DisplayName", Type.STRING, "s.display_name")
+          .add("Suspended", Type.BOOLEAN, "s.suspended_at is not null")
+          .add("FourEyes", Type.BOOLEAN, "s.four_eyes")
+          .add("DestroyGate", Type.BOOLEAN, "s.destroy_gate")
           .add("CreatedAt", Type.TIMESTAMP, "s.created_at");
 
   /** The audit log, in queries over {@code audit_event a}. */

@@ -1,7 +1,5 @@
 package io.tandem.worker;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,11 +24,8 @@ import org.springframework.transaction.annotation.Transactional;
 @Repository
 public class ActionQueue {
 
-  private static final String COLUMNS =
-      "a.id, a.unit_id, s.slug as space_slug, u.slug as unit_slug, a.action, a.revision_num, a.dry_run, a.background, a.status, a.result,"
-          + " a.captured_revision_num, a.message, a.created_at, a.started_at, a.finished_at, a.requested_by, a.take_over,"
-          + " a.wait_timeout_ms, a.wait_until";
-  private static final String FROM = " from unit_action a join unit u on u.id = a.unit_id join space s on s.id = u.space_id";
+  private static final String COLUMNS = ActionRows.COLUMNS;
+  private static final String FROM = ActionRows.FROM;
 
   /**
    * The newest action of the unit row {@code u}, inline, for read models that fetch units with their status in one
@@ -81,7 +76,13 @@ public class ActionQueue {
   @Transactional
   public UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
       List<UUID> dependsOn, Instant now) {
-    return insert(unitId, kind, revisionNum, dryRun, background, false, dependsOn, now);
+    return insert(unitId, kind, revisionNum, dryRun, background, false, dependsOn, null, now);
+  }
+
+  /** A destroy of the unit's objects on {@code target}, which is no longer (or soon not) the unit's own target. */
+  @Transactional
+  public UnitAction enqueueDestroyOn(UUID unitId, String target, Instant now) {
+    return insert(unitId, UnitAction.Kind.Destroy, null, false, false, false, List.of(), target, now);
   }
 
   /** An apply requested by the caller; with {@code takeOver} it may take objects that other units applied. */
@@ -94,7 +95,7 @@ public class ActionQueue {
   @Transactional
   public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn,
       Duration waitForHealth, Instant now) {
-    UnitAction action = insert(unitId, UnitAction.Kind.Apply, revisionNum, false, false, takeOver, dependsOn, now);
+    UnitAction action = insert(unitId, UnitAction.Kind.Apply, revisionNum, false, false, takeOver, dependsOn, null, now);
     if (waitForHealth == null) {
       return action;
     }
@@ -106,11 +107,12 @@ public class ActionQueue {
   }
 
   private UnitAction insert(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
-      boolean takeOver, List<UUID> dependsOn, Instant now) {
+      boolean takeOver, List<UUID> dependsOn, String target, Instant now) {
     UUID id = UUID.randomUUID();
     jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, take_over, status,"
-            + " created_at, depends_on, requested_by) values (:id, :unitId, :action, :revision, :dryRun, :background,"
-            + " :takeOver, 'Pending', :now, cast(:dependsOn as uuid[]), :requestedBy)")
+            + " created_at, depends_on, requested_by, target) values (:id, :unitId, :action, :revision, :dryRun,"
+            + " :background, :takeOver, 'Pending', :now, cast(:dependsOn as uuid[]), :requestedBy, :target)")
+        .param("target", target, Types.VARCHAR)
         .param("requestedBy", background ? SERVER : requester())
         .param("takeOver", takeOver)
         .param("dependsOn", dependsOn.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}")))
@@ -210,7 +212,7 @@ public class ActionQueue {
     return jdbc.sql("select " + COLUMNS + ", a.wait_until <= now() as expired" + FROM
             + " where a.status = 'Running' and a.wait_until is not null order by a.wait_until limit :limit")
         .param("limit", limit)
-        .query((rs, row) -> new Waiting(map(rs, row), rs.getBoolean("expired")))
+        .query((rs, row) -> new Waiting(ActionRows.map(rs, row), rs.getBoolean("expired")))
         .list();
   }
 
@@ -227,7 +229,7 @@ public class ActionQueue {
   }
 
   public Optional<UnitAction> find(UUID id) {
-    return jdbc.sql("select " + COLUMNS + FROM + " where a.id = :id").param("id", id).query(ActionQueue::map).optional();
+    return jdbc.sql("select " + COLUMNS + FROM + " where a.id = :id").param("id", id).query(ActionRows::map).optional();
   }
 
   /** A unit's actions, newest first, before {@code before} (a created-at cursor), at most {@code limit}. */
@@ -238,7 +240,7 @@ public class ActionQueue {
         .param("unitId", unitId)
         .param("before", before == null ? null : OffsetDateTime.ofInstant(before, ZoneOffset.UTC), Types.TIMESTAMP_WITH_TIMEZONE)
         .param("limit", limit)
-        .query(ActionQueue::map)
+        .query(ActionRows::map)
         .list();
   }
 
@@ -257,6 +259,17 @@ public class ActionQueue {
         .update();
   }
 
+  /** Queues a background refresh for every applied unit of a space that has no open action; how many. */
+  @Transactional
+  public int enqueueBackgroundRefreshesInSpace(String space) {
+    return jdbc.sql("insert into unit_action (id, unit_id, action, status, background, created_at)"
+            + " select gen_random_uuid(), u.id, 'Refresh', 'Pending', true, now() from unit u join space s on s.id = u.space_id"
+            + " where s.slug = :space and u.live_revision_num > 0 and u.target is not null"
+            + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))")
+        .param("space", space)
+        .update();
+  }
+
   /** Queues a background refresh for one unit, unless it has an open action already; whether it queued one. */
   @Transactional
   public boolean enqueueBackgroundRefresh(UUID unitId) {
@@ -266,32 +279,5 @@ public class ActionQueue {
             + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))")
         .param("id", unitId)
         .update() == 1;
-  }
-
-  private static UnitAction map(ResultSet rs, int row) throws SQLException {
-    return new UnitAction(
-        rs.getObject("id", UUID.class),
-        rs.getObject("unit_id", UUID.class),
-        rs.getString("space_slug"),
-        rs.getString("unit_slug"),
-        UnitAction.Kind.valueOf(rs.getString("action")),
-        rs.getObject("revision_num", Integer.class),
-        rs.getBoolean("dry_run"),
-        rs.getBoolean("background"),
-        UnitAction.Status.valueOf(rs.getString("status")),
-        rs.getString("result"),
-        rs.getObject("captured_revision_num", Integer.class),
-        rs.getString("message"),
-        instant(rs, "created_at"),
-        instant(rs, "started_at"),
-        instant(rs, "finished_at"),
-        rs.getString("requested_by"),
-        rs.getBoolean("take_over"),
-        rs.getObject("wait_timeout_ms") == null ? null : Duration.ofMillis(rs.getLong("wait_timeout_ms")));
-  }
-
-  private static Instant instant(ResultSet rs, String column) throws SQLException {
-    OffsetDateTime time = rs.getObject(column, OffsetDateTime.class);
-    return time == null ? null : time.toInstant();
   }
 }

@@ -10,6 +10,9 @@ import java.util.UUID;
  * @param takeOver of an apply: it may take objects that other units applied
  * @param waitForHealth of an apply: how long it waits, once applied, for its objects to be healthy; {@code null}: it
  *     does not wait
+ * @param background queued by the server itself (a background refresh, the revert of drift), not by a person's call
+ * @param target the target it acts on when that is not the unit's (the old target of a unit that moves); {@code
+ *     null}: the unit's target when it runs
  */
 public record UnitAction(
     UUID id,
@@ -29,7 +32,8 @@ public record UnitAction(
     Instant finishedAt,
     String requestedBy,
     boolean takeOver,
-    Duration waitForHealth) {
+    Duration waitForHealth,
+    String target) {
 
   public enum Kind {
     Apply,

@@ -103,7 +103,33 @@ class TandemCliIT {
     ok("unit", "update", "-s", space, "paymentservice", "--restore", "-1");
     assertThat(ok("unit", "data", "-s", space, "paymentservice").out()).contains("replicas: 1");
     assertThat(ok("unit", "data", "-s", space, "paymentservice", "-r", "2").out()).contains("replicas: 2");
-    assertThat(ok("unit", "destroy", "-s", space, "paymentservice").out()).contains("DestroyCompleted");
+    assertThat(ok("unit", "destroy", "-s", space, "paymentservice", "--confirm").out()).contains("DestroyCompleted");
+  }
+
+  @Test
+  void suspendResumeAndTheConfirmationsOfDestroyAndDelete() throws Exception {
+    ok("unit", "create", "-s", space, "paymentservice", "-f", file("payment.yaml", payment()).toString(), "--target", "sandbox");
+    ok("unit", "apply", "-s", space, "paymentservice");
+
+    Run suspended = ok("unit", "suspend", "-s", space, "paymentservice", "--reason", "Incident 42");
+    assertThat(suspended.out().lines().findFirst().orElseThrow()).contains("SUSPENDED");
+    assertThat(suspended.out()).contains("Unit");
+    assertThat(ok("space", "suspend", space, "--reason", "Change freeze").out()).contains("Change freeze");
+    ok("unit", "resume", "-s", space, "paymentservice");
+    assertThat(ok("-o", "json", "unit", "get", "-s", space, "paymentservice").json().path("suspended").path("scope").asString())
+        .isEqualTo("Space");
+    ok("space", "resume", space);
+    JsonNode resumed = ok("-o", "json", "unit", "get", "-s", space, "paymentservice").json();
+    assertThat(resumed.path("suspended").isMissingNode() || resumed.path("suspended").isNull()).as(resumed.toString()).isTrue();
+    assertThat(tandem("unit", "suspend", "-s", space, "paymentservice").code()).as("--reason is required").isEqualTo(2);
+
+    Run refused = tandem("unit", "destroy", "-s", space, "paymentservice");
+    assertThat(refused.code()).isEqualTo(1);
+    assertThat(refused.err()).contains("Error 409", "confirm=paymentservice", "(confirmation-required)");
+    Run notDeleted = tandem("unit", "delete", "-s", space, "paymentservice", "--force");
+    assertThat(notDeleted.err()).contains("(confirmation-required)");
+    assertThat(ok("unit", "delete", "-s", space, "paymentservice", "--force", "--confirm").out()).contains("Deleted unit paymentservice");
+    assertThat(tandem("unit", "get", "-s", space, "paymentservice").code()).isEqualTo(1);
   }
 
   @Test

@@ -78,10 +78,13 @@ abstract class DriftModeScenarios {
 
   /**
    * Queues the background refresh the periodic one would queue, for this unit alone: the whole server's would also
-   * refresh every unit other test classes left live on the shared cluster, which can take longer than the wait.
+   * refresh every unit other test classes left live on the shared cluster, which can take longer than the wait. A
+   * watch's refresh that is still open is let finish first, so that this one runs after it.
    */
   void refreshInBackground(String unit) {
-    queue.enqueueBackgroundRefresh(UUID.fromString(api.get(unit).json().path("id").asString()));
+    // none is queued while the unit has an open action (a watch's refresh, a revert): then once that one is done
+    UUID id = UUID.fromString(api.get(unit).json().path("id").asString());
+    eventually(() -> queue.enqueueBackgroundRefresh(id), "a background refresh queued");
   }
 
   static void eventually(BooleanSupplier condition, String what) {
@@ -195,5 +198,65 @@ abstract class DriftModeScenarios {
     assertThat(mutations.size()).isEqualTo(1);
     assertThat(mutations.get(0).path("path").asString()).isEqualTo("spec.template.spec.containers.0.resources.limits.memory");
     assertThat(mutations.get(0).path("by").asString()).isEqualTo("refresh: kubectl-edit");
+  }
+
+  void suspend(String path, String reason) {
+    Api.Response suspended = api.post(path + "/suspend", Map.of("reason", reason));
+    assertThat(suspended.status()).as(suspended.toString()).isEqualTo(200);
+  }
+
+  @Test
+  void aSuspendedUnitInRevertModeReportsTheDriftAndRevertsItOnlyOnceResumed() {
+    String unit = unit("suspended", "Revert");
+    suspend(unit, "Incident 42: hands off");
+    changeMemoryOnTheCluster("suspended", "300Mi");
+
+    assertThat(backgroundRefresh(unit)).contains("Drift:", "limits.memory",
+        "Not reverted: the unit is suspended (by anonymous: \"Incident 42: hands off\")");
+
+    assertThat(api.get(unit).json().path("drift").asString()).isEqualTo("Drifted");
+    assertThat(memoryOnTheCluster("suspended")).isEqualTo("300Mi");
+    assertThat(refreshes(unit)).allMatch(action -> !action.path("message").asString().contains("Reverting"));
+
+    assertThat(api.post(unit + "/resume", null).json().path("suspended").isNull()).isTrue();
+
+    eventually(() -> memoryOnTheCluster("suspended").equals("128Mi"), "the change reverted once resumed");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void aKubectlEditWhoseHoldEndsWhileTheSpaceIsSuspendedIsRevertedOnlyOnceTheSpaceResumes() {
+    String unit = unit("edited", "Revert");
+    editMemoryAsKubectlWould("edited", "512Mi");
+    assertThat(backgroundRefresh(unit)).contains("Held, not reverted", "kubectl-edit");
+    suspend("/api/v1/spaces/" + space, "Freeze for the audit");
+
+    jdbc.update("update unit_live set held_until = now() - interval '1 second' where unit_id ="
+        + " (select u.id from unit u join space s on s.id = u.space_id where u.slug = 'edited' and s.slug = ?)", space);
+    String message = backgroundRefresh(unit);
+
+    assertThat(message).contains("hold ended", "Not reverted: its space is suspended (by anonymous: \"Freeze for the audit\")")
+        .doesNotContain("Reverting");
+    assertThat(api.get(unit).json().path("drift").asString()).isEqualTo("Drifted");
+    assertThat(api.get(unit).json().path("suspended").path("scope").asString()).isEqualTo("Space");
+    assertThat(memoryOnTheCluster("edited")).isEqualTo("512Mi");
+
+    api.post("/api/v1/spaces/" + space + "/resume", null);
+
+    eventually(() -> memoryOnTheCluster("edited").equals("128Mi"), "the held change reverted once the space resumed");
+  }
+
+  @Test
+  void aSuspendedUnitInCaptureModeOnlyReportsInTheBackgroundButAnExplicitRefreshStillCaptures() {
+    String unit = unit("frozen", "Capture");
+    suspend(unit, "Do not touch");
+    changeMemoryOnTheCluster("frozen", "300Mi");
+
+    assertThat(backgroundRefresh(unit)).contains("Not captured: the unit is suspended", "only reported");
+
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+    assertThat(api.get(unit).json().path("drift").asString()).isEqualTo("Drifted");
+    JsonNode explicit = api.post(unit + "/refresh?wait=30", null).json();
+    assertThat(explicit.path("capturedRevisionNum").asInt()).as(explicit.toString()).isEqualTo(2);
   }
 }

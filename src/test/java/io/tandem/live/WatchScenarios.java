@@ -96,7 +96,7 @@ abstract class WatchScenarios {
     assertThat(scopesInThisSpace()).extracting(WatchScope::kind).containsExactlyInAnyOrder("Deployment", "Service");
 
     for (String unit : List.of(first, second)) {
-      assertThat(api.post(unit + "/destroy?wait=30", null).json().path("result").asString()).isEqualTo("DestroyCompleted");
+      assertThat(api.post(unit + "/destroy?confirm=" + unit.substring(unit.lastIndexOf('/') + 1) + "&wait=30", null).json().path("result").asString()).isEqualTo("DestroyCompleted");
       assertThat(api.delete(unit).status()).isEqualTo(204);
     }
     watches.resync();

@@ -52,7 +52,7 @@ class ObjectOwnershipOnKubeApiServerIT {
       assertThat(refresh.path("result").asString()).as(refresh.toString()).isEqualTo("RefreshAndNoDrift");
       assertThat(api.get(a + "/live").json().path("missing").toString()).contains("apps/v1/Deployment/" + first + "/paymentservice");
 
-      JsonNode destroyed = post(api, a + "/destroy?wait=60");
+      JsonNode destroyed = post(api, a + "/destroy?confirm=payment&wait=60");
       assertThat(destroyed.path("result").asString()).as(destroyed.toString()).isEqualTo("DestroyCompleted");
       assertThat(memory(deployment(client, first))).as("the second unit's, left in place").isEqualTo("256Mi");
       assertThat(post(api, b + "/refresh?wait=60").path("result").asString()).isEqualTo("RefreshAndNoDrift");

@@ -58,14 +58,15 @@ class SecurityIT {
     }
     for (String id : List.of("createChangeSet", "deleteChangeSet", "closeChangeSet", "addChangeSetUnits", "removeChangeSetUnit",
         "cloneUnits", "invokeFunctions", "importUnits", "createTag", "deleteTag", "restoreTag", "createUnit", "deleteUnit", "patchUnit",
-        "approveUnit", "putUnitData", "createLink", "deleteLink", "upgradeUnit", "upgradeUnits")) {
+        "approveUnit", "putUnitData", "createLink", "deleteLink", "upgradeUnit", "upgradeUnits", "suspendUnit", "resumeUnit")) {
       NEEDS.put(id, "editor");
     }
     for (String id : List.of("runSpaceActions", "applyChangeSet", "applyTag", "applyUnit", "previewApply", "destroyUnit", "refreshUnit")) {
       NEEDS.put(id, "applier");
     }
     for (String id : List.of("deleteSpace", "patchSpace", "deleteGitMirror", "putGitMirror", "resumeGitMirror", "createTrigger",
-        "deleteTrigger", "patchTrigger", "createWebhook", "deleteWebhook", "grantRole", "revokeRole")) {
+        "deleteTrigger", "patchTrigger", "createWebhook", "deleteWebhook", "grantRole", "revokeRole", "suspendSpace",
+        "resumeSpace")) {
       NEEDS.put(id, "admin");
     }
   }

@@ -144,7 +144,7 @@ class ApplyIT {
     unit("payment", inNamespace(PAYMENT), "sandbox");
     apply("payment", "");
 
-    Api.Response destroyed = api.post(units + "/payment/destroy?wait=30", null);
+    Api.Response destroyed = api.post(units + "/payment/destroy?confirm=payment&wait=30", null);
 
     assertThat(destroyed.json().path("result").asString()).isEqualTo("DestroyCompleted");
     assertThat(deployment()).isNull();

@@ -138,7 +138,7 @@ class ObjectOwnershipIT {
     api.putYaml(unit(second) + "/data", deploymentOnly);
     applied(second, "?takeOver=true");
 
-    JsonNode destroyed = finished(unit(first) + "/destroy");
+    JsonNode destroyed = finished(unit(first) + "/destroy?confirm=payment");
 
     assertThat(destroyed.path("result").asString()).as(destroyed.toString()).isEqualTo("DestroyCompleted");
     assertThat(destroyed.path("message").asString()).contains("Deleted 1 object(s)")

@@ -149,7 +149,7 @@ class VariantsIT {
         .isAfterOrEqualTo(Instant.parse(nsApply.path("finishedAt").asString()));
 
     Api.Response destroyed = api.post("/api/v1/spaces/" + space + "/actions",
-        Map.of("action", "destroy", "units", List.of("namespace", "app")));
+        Map.of("action", "destroy", "units", List.of("namespace", "app"), "confirm", true, "count", 2));
     assertThat(destroyed.json().path("results").get(0).path("unit").asString()).isEqualTo("app");
   }
 

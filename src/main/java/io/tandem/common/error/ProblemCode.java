@@ -34,6 +34,16 @@ public enum ProblemCode {
   DESTINATION_NOT_ALLOWED("destination-not-allowed", HttpStatus.BAD_REQUEST),
   /** An apply of an object that another unit applied, without {@code takeOver=true}. */
   OBJECT_OWNED_BY_ANOTHER_UNIT("object-owned-by-another-unit", HttpStatus.CONFLICT),
+  /**
+   * A destroy or delete of a unit with objects on a cluster that does not confirm it ({@code confirm=<unit slug>};
+   * bulk: {@code "confirm": true} and the {@code count} of units) while its space's destroy gate is on; the detail and
+   * {@code objects} say what would be removed.
+   */
+  CONFIRMATION_REQUIRED("confirmation-required", HttpStatus.CONFLICT),
+  /** A change of the target of a unit with objects on its target, without {@code moveObjects=true}. */
+  UNIT_IS_LIVE("unit-is-live", HttpStatus.CONFLICT),
+  /** An approval by the author of the revision, in a space with four-eyes approval on. */
+  SELF_APPROVAL("self-approval", HttpStatus.FORBIDDEN),
   // HTTP-level mistakes that are not about Tandem's resources.
   METHOD_NOT_ALLOWED("method-not-allowed", HttpStatus.METHOD_NOT_ALLOWED),
   NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE),

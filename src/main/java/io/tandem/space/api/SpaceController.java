@@ -34,8 +34,9 @@ class SpaceController implements SpacesApi {
   @Override
   public ResponseEntity<SpaceResponse> createSpace(SpaceRequests.Create request, Principal principal) {
     SpaceResponse created =
-        SpaceResponse.from(spaces.create(request.slug(), request.displayName(), request.labels(), request.driftMode(),
-            request.requiredApprovals(), request.applyWaitFor(), request.applyWaitTimeout()));
+        SpaceResponse.from(spaces.create(request.slug(), request.displayName(), request.labels(),
+            new SpaceService.Settings(request.driftMode(), request.requiredApprovals(), request.applyWaitFor(),
+                request.applyWaitTimeout(), request.fourEyes(), request.destroyGate())));
     events.publishEvent(new SpaceCreated(created.slug(), Authors.of(principal)));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + created.slug())).body(created);
   }
@@ -61,8 +62,8 @@ class SpaceController implements SpacesApi {
   }
 
   @Override
-  public ResponseEntity<Void> deleteSpace(String space, boolean recursive) {
-    spaces.delete(space, recursive);
+  public ResponseEntity<Void> deleteSpace(String space, boolean recursive, String confirm) {
+    spaces.delete(space, recursive, confirm);
     events.publishEvent(new SpaceDeleted(space));
     return ResponseEntity.noContent().build();
   }

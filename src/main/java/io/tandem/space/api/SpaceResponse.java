@@ -17,11 +17,15 @@ public record SpaceResponse(
     @Schema(description = "Approvals a revision needs before it may be applied") int requiredApprovals,
     @Schema(allowableValues = {"healthy"}, description = SpaceRequests.APPLY_WAIT_FOR) String applyWaitFor,
     @Schema(example = "5m", description = SpaceRequests.APPLY_WAIT_TIMEOUT) String applyWaitTimeout,
+    @Schema(description = SpaceRequests.FOUR_EYES) boolean fourEyes,
+    @Schema(description = SpaceRequests.DESTROY_GATE) boolean destroyGate,
+    @Schema(description = "Who stopped everything automatic for the space's units, why and when"
+        + " (POST …/suspend); null when it runs") SuspensionResponse suspended,
     long unitCount,
     Instant createdAt,
     Instant updatedAt) {
 
-  static SpaceResponse from(Space space) {
+  public static SpaceResponse from(Space space) {
     return new SpaceResponse(
         space.id(),
         space.slug(),
@@ -31,6 +35,9 @@ public record SpaceResponse(
         space.requiredApprovals(),
         space.applyWait().waits() ? "healthy" : null,
         space.applyWait().waits() ? ApplyWait.describe(space.applyWait().timeout()) : null,
+        space.fourEyes(),
+        space.destroyGate(),
+        SuspensionResponse.from(space.suspended()),
         space.unitCount(),
         space.createdAt(),
         space.updatedAt());

@@ -52,7 +52,7 @@ public interface SpacesApi {
 
   @Operation(
       operationId = "patchSpace",
-      summary = "Change a space's display name, labels or drift mode (JSON merge patch)",
+      summary = "Change a space's display name, labels or settings (JSON merge patch)",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
               content = {
@@ -63,10 +63,14 @@ public interface SpacesApi {
   @PatchMapping(path = "/{space}", consumes = {MERGE_PATCH, MediaType.APPLICATION_JSON_VALUE})
   SpaceResponse patchSpace(@PathVariable("space") String space, @RequestBody JsonNode patch);
 
-  @Operation(operationId = "deleteSpace", summary = "Delete a space; with recursive=true its units too")
+  @Operation(operationId = "deleteSpace", summary = "Delete a space; with recursive=true its units too",
+      description = "Units with objects on their targets leave them there, unmanaged: while the space's destroyGate is"
+          + " on, deleting them needs confirm=<space slug>, else 409 confirmation-required naming them (units).")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
   @DeleteMapping("/{space}")
   ResponseEntity<Void> deleteSpace(
-      @PathVariable("space") String space, @RequestParam(defaultValue = "false") boolean recursive);
+      @PathVariable("space") String space, @RequestParam(defaultValue = "false") boolean recursive,
+      @Parameter(description = "The space's slug: confirms deleting units that have objects on clusters")
+          @RequestParam(required = false) String confirm);
 }

@@ -9,6 +9,10 @@ import java.util.UUID;
  * A named container of units. {@code driftMode} is the default for units created in it; {@code requiredApprovals}
  * is how many people must approve a revision before it may be applied; {@code applyWait} is what its units' applies
  * wait for when they do not say ({@link ApplyWait#NONE}: nothing).
+ *
+ * @param fourEyes an approval by the revision's author does not count, and is refused
+ * @param destroyGate destroying or deleting a unit with objects on a cluster must be confirmed
+ * @param suspended null unless everything automatic is stopped for the space's units
  */
 public record Space(
     UUID id,
@@ -18,6 +22,9 @@ public record Space(
     DriftMode driftMode,
     int requiredApprovals,
     ApplyWait applyWait,
+    boolean fourEyes,
+    boolean destroyGate,
+    Suspension suspended,
     long unitCount,
     Instant createdAt,
     Instant updatedAt) {}

@@ -13,6 +13,7 @@ import io.tandem.query.WhereSql;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -21,7 +22,8 @@ import org.springframework.stereotype.Service;
 @Service
 public class SpaceService {
 
-  public static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode", "requiredApprovals", "applyWaitFor", "applyWaitTimeout");
+  public static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode", "requiredApprovals", "applyWaitFor", "applyWaitTimeout",
+      "fourEyes", "destroyGate");
 
   private final SpaceStore store;
   private final Clock clock;
@@ -31,12 +33,15 @@ public class SpaceService {
     this.clock = clock;
   }
 
+  /** The settings a space is created with; null: the default. */
+  public record Settings(String driftMode, Integer requiredApprovals, String applyWaitFor, String applyWaitTimeout,
+      Boolean fourEyes, Boolean destroyGate) {}
+
   /**
-   * @param applyWaitFor {@code healthy}, {@code none} or null, with {@code applyWaitTimeout} as an apply's
-   *     {@code waitFor} and {@code timeout}
+   * @param settings {@code applyWaitFor} ({@code healthy}, {@code none} or null) with {@code applyWaitTimeout} as an
+   *     apply's {@code waitFor} and {@code timeout}; {@code fourEyes} off and {@code destroyGate} on by default
    */
-  public Space create(String slug, String displayName, Map<String, String> labels, String driftMode, Integer requiredApprovals,
-      String applyWaitFor, String applyWaitTimeout) {
+  public Space create(String slug, String displayName, Map<String, String> labels, Settings settings) {
     Slugs.require("slug", slug);
     Instant now = now();
     Space space =
@@ -45,9 +50,12 @@ public class SpaceService {
             slug,
             displayName == null || displayName.isBlank() ? slug : displayName,
             Labels.require(labels),
-            driftMode == null ? DriftMode.Report : DriftMode.parse("driftMode", driftMode),
-            requiredApprovals(requiredApprovals == null ? 0 : requiredApprovals),
-            applyWait(applyWaitFor, applyWaitTimeout),
+            settings.driftMode() == null ? DriftMode.Report : DriftMode.parse("driftMode", settings.driftMode()),
+            requiredApprovals(settings.requiredApprovals() == null ? 0 : settings.requiredApprovals()),
+            applyWait(settings.applyWaitFor(), settings.applyWaitTimeout()),
+            Boolean.TRUE.equals(settings.fourEyes()),
+            !Boolean.FALSE.equals(settings.destroyGate()),
+            null,
             0,
             now,
             now);
@@ -89,9 +97,33 @@ public class SpaceService {
       requiredApprovals = requiredApprovals(value == null ? 0 : (int) Math.max(-1, Math.min(101, value)));
     }
     Map<String, String> labels = Labels.require(patch.mergeMap("labels", current.labels()));
+    boolean fourEyes = patch.has("fourEyes") ? Boolean.TRUE.equals(patch.bool("fourEyes")) : current.fourEyes();
+    boolean destroyGate = patch.has("destroyGate") ? !Boolean.FALSE.equals(patch.bool("destroyGate")) : current.destroyGate();
     return new Space(current.id(), current.slug(), displayName, labels, driftMode, requiredApprovals,
-        patchedApplyWait(current.applyWait(), patch),
+        patchedApplyWait(current.applyWait(), patch), fourEyes, destroyGate, current.suspended(),
         current.unitCount(), current.createdAt(), now());
+  }
+
+  /**
+   * Stops everything automatic for the space's units ({@code reason} required); suspending again replaces who, why and
+   * when. It changes no setting of the space: {@code updatedAt} stays.
+   */
+  public Space suspend(String slug, String reason, String by) {
+    Suspension suspension = new Suspension(by, Suspension.requireReason(reason), now());
+    return store.update(slug, current -> withSuspension(current, suspension))
+        .orElseThrow(() -> TandemException.notFound("Space '" + slug + "' does not exist."));
+  }
+
+  /** Ends the space's suspension; its units' own suspensions stay. Resuming a space that is not suspended is no error. */
+  public Space resume(String slug) {
+    return store.update(slug, current -> withSuspension(current, null))
+        .orElseThrow(() -> TandemException.notFound("Space '" + slug + "' does not exist."));
+  }
+
+  private static Space withSuspension(Space current, Suspension suspension) {
+    return new Space(current.id(), current.slug(), current.displayName(), current.labels(), current.driftMode(),
+        current.requiredApprovals(), current.applyWait(), current.fourEyes(), current.destroyGate(), suspension,
+        current.unitCount(), current.createdAt(), current.updatedAt());
   }
 
   /** A timeout the patch does not name is kept while the space still waits. */
@@ -114,8 +146,19 @@ public class SpaceService {
     return value;
   }
 
-  public void delete(String slug, boolean recursive) {
+  /**
+   * With {@code recursive}, units that have objects on their targets go too (the objects stay, unmanaged): while the
+   * space's destroy gate is on, only when {@code confirm} is the space's slug.
+   */
+  public void delete(String slug, boolean recursive, String confirm) {
     Space space = get(slug);
+    List<String> live = recursive && space.destroyGate() && !slug.equals(confirm) ? store.unitsWithObjects(space) : List.of();
+    if (!live.isEmpty()) {
+      throw new TandemException(ProblemCode.CONFIRMATION_REQUIRED, "Deleting space '" + slug + "' deletes " + live.size()
+          + " unit(s) that have objects on their targets, which stay there unmanaged: "
+          + String.join(", ", live.size() > 10 ? live.subList(0, 10) : live) + (live.size() > 10 ? ", …" : "")
+          + ". Confirm with confirm=" + slug + ", or destroy them first.", Map.of("units", live));
+    }
     if (!store.delete(space, recursive)) {
       throw TandemException.conflict(
           "Space '" + slug + "' still has units; delete them first or pass recursive=true.");

@@ -23,6 +23,9 @@ public interface SpaceStore {
    */
   Optional<Space> update(String slug, UnaryOperator<Space> change);
 
+  /** The slugs of the space's units that have objects on their target, in order. */
+  List<String> unitsWithObjects(Space space);
+
   /**
    * Deletes the space. With {@code recursive} its units and their revisions go with it; without, a space that
    * still has units is left alone and {@code false} is returned.

@@ -36,8 +36,8 @@ public class JpaSpaceStore implements SpaceStore {
         entityManager
             .createNativeQuery(
                 "insert into space (id, slug, display_name, labels, drift_mode, created_at, updated_at, required_approvals,"
-                    + " apply_wait_for, apply_wait_timeout_ms)"
-                    + " values (?1, ?2, ?3, cast(?4 as jsonb), ?5, ?6, ?7, ?8, ?9, ?10) on conflict (slug) do nothing")
+                    + " apply_wait_for, apply_wait_timeout_ms, four_eyes, destroy_gate)"
+                    + " values (?1, ?2, ?3, cast(?4 as jsonb), ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) on conflict (slug) do nothing")
             .setParameter(1, space.id())
             .setParameter(2, space.slug())
             .setParameter(3, space.displayName())
@@ -48,6 +48,8 @@ public class JpaSpaceStore implements SpaceStore {
             .setParameter(8, space.requiredApprovals())
             .setParameter(9, space.applyWait().waits() ? "healthy" : null)
             .setParameter(10, space.applyWait().waits() ? space.applyWait().timeout().toMillis() : null)
+            .setParameter(11, space.fourEyes())
+            .setParameter(12, space.destroyGate())
             .executeUpdate();
     return inserted == 1;
   }
@@ -84,6 +86,16 @@ public class JpaSpaceStore implements SpaceStore {
               entity.copyMetadata(change.apply(entity.toDomain()));
               return entity.toDomain();
             });
+  }
+
+  @Override
+  @Transactional(readOnly = true)
+  @SuppressWarnings("unchecked")
+  public List<String> unitsWithObjects(Space space) {
+    return entityManager.createNativeQuery("select u.slug from unit u where u.space_id = ?1 and exists"
+            + " (select 1 from applied_object a where a.unit_id = u.id and a.target = u.target) order by u.slug")
+        .setParameter(1, space.id())
+        .getResultList();
   }
 
   @Override

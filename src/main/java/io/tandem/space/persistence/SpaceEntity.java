@@ -4,6 +4,7 @@ import io.tandem.common.config.JsonColumns;
 import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.space.domain.Space;
+import io.tandem.space.domain.Suspension;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -45,6 +46,21 @@ class SpaceEntity {
   @Column(name = "apply_wait_timeout_ms")
   Long applyWaitTimeoutMs;
 
+  @Column(name = "four_eyes", nullable = false)
+  boolean fourEyes;
+
+  @Column(name = "destroy_gate", nullable = false)
+  boolean destroyGate = true;
+
+  @Column(name = "suspended_by")
+  String suspendedBy;
+
+  @Column(name = "suspended_reason")
+  String suspendedReason;
+
+  @Column(name = "suspended_at")
+  Instant suspendedAt;
+
   @Column(name = "created_at", nullable = false)
   Instant createdAt;
 
@@ -70,13 +86,20 @@ class SpaceEntity {
     requiredApprovals = space.requiredApprovals();
     applyWaitFor = space.applyWait().waits() ? "healthy" : null;
     applyWaitTimeoutMs = space.applyWait().waits() ? space.applyWait().timeout().toMillis() : null;
+    fourEyes = space.fourEyes();
+    destroyGate = space.destroyGate();
+    Suspension suspension = space.suspended();
+    suspendedBy = suspension == null ? null : suspension.by();
+    suspendedReason = suspension == null ? null : suspension.reason();
+    suspendedAt = suspension == null ? null : suspension.at();
     updatedAt = space.updatedAt();
   }
 
   Space toDomain() {
     return new Space(
         id, slug, displayName, JsonColumns.readStringMap(labels), driftMode, requiredApprovals,
-        "healthy".equals(applyWaitFor) ? ApplyWait.healthy(timeout(applyWaitTimeoutMs)) : ApplyWait.NONE, unitCount,
+        "healthy".equals(applyWaitFor) ? ApplyWait.healthy(timeout(applyWaitTimeoutMs)) : ApplyWait.NONE, fourEyes,
+        destroyGate, suspendedAt == null ? null : new Suspension(suspendedBy, suspendedReason, suspendedAt), unitCount,
         createdAt, updatedAt);
   }
 

@@ -22,7 +22,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 @RequestMapping(path = "/api/v1", produces = MediaType.APPLICATION_JSON_VALUE)
 public interface BulkActionsApi {
 
-  @Operation(operationId = "runSpaceActions", summary = "Apply, refresh or destroy the selected units of a space")
+  @Operation(operationId = "runSpaceActions", summary = "Apply, refresh or destroy the selected units of a space",
+      description = "A destroy of units with objects on their targets needs confirm=true and count (the number of"
+          + " units selected) while their space's destroyGate is on.")
   @ApiResponse(responseCode = "200", description = "An action was queued for every unit")
   @ApiResponse(responseCode = "207", description = "Some units could not be acted on; see each result's error")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
@@ -32,7 +34,8 @@ public interface BulkActionsApi {
   @Operation(
       operationId = "runActions",
       summary = "Apply, refresh or destroy the selected units of every space",
-      description = "Named units read space/unit; where may use Space.Slug and Space.Labels.<key>.")
+      description = "Named units read space/unit; where may use Space.Slug and Space.Labels.<key>. A destroy of units"
+          + " with objects on their targets needs confirm=true and count while their space's destroyGate is on.")
   @ApiResponse(responseCode = "200", description = "An action was queued for every unit")
   @ApiResponse(responseCode = "207", description = "Some units could not be acted on; see each result's error")
   @Access(value = Access.Who.ORG_ADMIN, expensive = true)
@@ -49,7 +52,12 @@ public interface BulkActionsApi {
       @Schema(description = "Only say which units would be acted on") Boolean dryRun,
       @Schema(description = "Of apply: " + UnitActionsApi.WAIT_FOR + "; a unit's apply runs only once its providers'"
           + " applies (in this request) have completed", allowableValues = {"healthy", "none"}) String waitFor,
-      @Schema(description = "Of apply: " + UnitActionsApi.WAIT_TIMEOUT) String timeout) {}
+      @Schema(description = "Of apply: " + UnitActionsApi.WAIT_TIMEOUT) String timeout,
+      @Schema(description = "Of destroy: confirms deleting the units' objects from their clusters; needed, with count,"
+          + " when a selected unit has objects on its target and its space's destroyGate is on (else 409"
+          + " confirmation-required and nothing is queued)") Boolean confirm,
+      @Schema(description = "Of destroy, with confirm: how many units the request selects (as its dryRun lists them);"
+          + " another number is 409 confirmation-required", minimum = "0") Integer count) {}
 
   @Schema(name = "BulkActionResponse")
   record BulkResponse(List<BulkResult> results) {

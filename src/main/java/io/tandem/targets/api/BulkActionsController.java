@@ -28,6 +28,7 @@ class BulkActionsController implements BulkActionsApi {
   private ResponseEntity<BulkResponse> run(String space, BulkRequest request) {
     return BulkResponse.of(bulk.run(space, request.action(), request.units(),
         new UnitFilter(request.where(), request.resourceType(), request.whereData()), Boolean.TRUE.equals(request.dryRun()),
-        ApplyWait.parse("Field", "waitFor", request.waitFor(), "timeout", request.timeout())));
+        ApplyWait.parse("Field", "waitFor", request.waitFor(), "timeout", request.timeout()),
+        new BulkActions.Confirmation(request.confirm(), request.count())));
   }
 }

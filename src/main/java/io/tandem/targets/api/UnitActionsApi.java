@@ -99,7 +99,10 @@ public interface UnitActionsApi {
       @Parameter(description = "Only report drift; capture nothing") @RequestParam(defaultValue = "false") boolean dryRun,
       @Parameter(description = WAIT) @RequestParam(required = false) Integer wait);
 
-  @Operation(operationId = "destroyUnit", summary = "Delete the unit's objects from its target")
+  @Operation(operationId = "destroyUnit", summary = "Delete the unit's objects from its target",
+      description = "While the unit has objects on its target and its space's destroyGate is on, the call must say"
+          + " confirm=<unit slug>; else it is 409 confirmation-required, whose detail and objects name what would be"
+          + " deleted, and nothing is queued. Objects another unit has applied since stay.")
   @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
   @ApiResponse(responseCode = "200", description = "Finished within wait")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
@@ -107,6 +110,8 @@ public interface UnitActionsApi {
   ResponseEntity<UnitActionResponse> destroyUnit(
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
+      @Parameter(description = "The unit's slug: confirms deleting its objects from the cluster")
+          @RequestParam(required = false) String confirm,
       @Parameter(description = WAIT) @RequestParam(required = false) Integer wait);
 
   @Operation(operationId = "listUnitActions", summary = "A unit's actions, newest first")

@@ -52,8 +52,8 @@ class UnitActionsController implements UnitActionsApi {
   }
 
   @Override
-  public ResponseEntity<UnitActionResponse> destroyUnit(String space, String unit, Integer wait) {
-    return respond(actions.destroy(space, unit, wait));
+  public ResponseEntity<UnitActionResponse> destroyUnit(String space, String unit, String confirm, Integer wait) {
+    return respond(actions.destroy(space, unit, confirm, wait));
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.tandem.common.paging.PageRequest;
 import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.GatesAndApprovals;
+import io.tandem.unit.domain.LiveGates;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;
@@ -33,16 +34,18 @@ public class ActionService {
   private final ObjectOwnership ownership;
   private final ActionQueue queue;
   private final SpaceService spaces;
+  private final LiveGates liveGates;
   private final Clock clock;
 
-  public ActionService(UnitQueries units, GatesAndApprovals gates,
-      TargetService targets, ObjectOwnership ownership, ActionQueue queue, SpaceService spaces, Clock clock) {
+  public ActionService(UnitQueries units, GatesAndApprovals gates, TargetService targets, ObjectOwnership ownership,
+      ActionQueue queue, SpaceService spaces, LiveGates liveGates, Clock clock) {
     this.units = units;
     this.gates = gates;
     this.targets = targets;
     this.ownership = ownership;
     this.queue = queue;
     this.spaces = spaces;
+    this.liveGates = liveGates;
     this.clock = clock;
   }
 
@@ -104,12 +107,23 @@ public class ActionService {
     return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Refresh, null, dryRun, now()), waitSeconds);
   }
 
-  public UnitAction destroy(String space, String slug, Integer waitSeconds) {
-    return destroy(space, slug, List.of(), waitSeconds);
+  /**
+   * @param confirm the unit's slug: needed while the unit has objects on its target and its space's destroy gate is on
+   * @throws TandemException {@code confirmation-required} without it, naming the objects; nothing is queued then
+   */
+  public UnitAction destroy(String space, String slug, String confirm, Integer waitSeconds) {
+    requireValidWait(waitSeconds);
+    Unit unit = withTarget(space, slug, "destroyed");
+    liveGates.confirmDestroy(unit, confirm);
+    return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, false, false, List.of(), now()), waitSeconds);
   }
 
-  /** With {@code after}: the destroy waits for those actions (its consumers' destroys) to finish first. */
-  public UnitAction destroy(String space, String slug, List<UUID> after, Integer waitSeconds) {
+  /**
+   * A destroy of a bulk request, which confirmed the destroy of all its units at once ({@link
+   * LiveGates#confirmBulkDestroy}). With {@code after}: it waits for those actions (its consumers' destroys) to finish
+   * first.
+   */
+  public UnitAction destroyConfirmed(String space, String slug, List<UUID> after, Integer waitSeconds) {
     requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "destroyed");
     return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, false, false, after, now()), waitSeconds);

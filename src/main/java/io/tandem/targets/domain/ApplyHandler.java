@@ -2,15 +2,18 @@ package io.tandem.targets.domain;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.health.domain.ApplyWait;
+import io.tandem.unit.domain.Suspensions;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitQueries;
+import io.tandem.unit.domain.UnitSuspension;
 import io.tandem.worker.ActionHandler;
 import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
 
@@ -19,7 +22,8 @@ import org.springframework.stereotype.Component;
  * applied one and the action does not say takeOver), applies them and prunes what the revision drops. An apply that
  * waits for health is then left to {@link HealthWaits}, still Running. An apply queued after its providers' applies
  * ({@code dependsOn}) runs only once they have all completed (healthy, when they wait for it), and applies nothing when
- * one of them did not.
+ * one of them did not. An apply the server queued itself (a revert of drift) is canceled when the unit or its space
+ * has been suspended since.
  */
 @Component
 class ApplyHandler implements ActionHandler {
@@ -29,16 +33,18 @@ class ApplyHandler implements ActionHandler {
   private final TargetService targets;
   private final ObjectOwnership ownership;
   private final ActionQueue queue;
+  private final Suspensions suspensions;
   private final List<ApplyObserver> observers;
 
   ApplyHandler(UnitQueries units, UnitCommands commands,
       TargetService targets, ObjectOwnership ownership,
-      ActionQueue queue, List<ApplyObserver> observers) {
+      ActionQueue queue, Suspensions suspensions, List<ApplyObserver> observers) {
     this.units = units;
     this.commands = commands;
     this.targets = targets;
     this.ownership = ownership;
     this.queue = queue;
+    this.suspensions = suspensions;
     this.observers = observers;
   }
 
@@ -51,10 +57,18 @@ class ApplyHandler implements ActionHandler {
   public Outcome run(UnitAction action) {
     List<String> providers = queue.incompleteDependencies(action.id());
     if (!providers.isEmpty()) {
-      return Outcome.failed("ApplyFailed", "Not applied: the apply of " + String.join(", ", providers)
-          + ", which this unit links to, did not complete.");
+      String self = action.space() + "/" + action.unit() + " (";
+      return Outcome.failed("ApplyFailed", providers.stream().allMatch(provider -> provider.startsWith(self))
+          ? "Not applied: the destroy on the old target, which a move of the unit's objects runs first, did not complete"
+              + " (" + String.join(", ", providers) + "); its objects are still there."
+          : "Not applied: the apply of " + String.join(", ", providers) + ", which this unit links to, did not complete.");
     }
     Unit unit = units.get(action.space(), action.unit());
+    Optional<UnitSuspension> suspended = action.background() ? suspensions.of(unit) : Optional.empty();
+    if (suspended.isPresent()) {
+      // queued by the server (a revert) before the suspension
+      return new Outcome(UnitAction.Status.Canceled, "ApplyCanceled", "Not applied: " + suspended.get().describe() + ".", null);
+    }
     String slug = unit.metadata().target();
     if (slug == null) {
       return Outcome.failed("ApplyFailed", "The unit has no target.");

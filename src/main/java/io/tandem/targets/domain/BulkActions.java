@@ -2,6 +2,7 @@ package io.tandem.targets.domain;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.health.domain.ApplyWait;
+import io.tandem.unit.domain.LiveGates;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitQueries;
@@ -25,13 +26,21 @@ public class BulkActions {
 
   private final UnitQueries units;
   private final ActionService actions;
+  private final LiveGates liveGates;
   private final List<UnitDependencies> dependencies;
 
-  public BulkActions(UnitQueries units, ActionService actions, List<UnitDependencies> dependencies) {
+  public BulkActions(UnitQueries units, ActionService actions, LiveGates liveGates, List<UnitDependencies> dependencies) {
     this.units = units;
     this.actions = actions;
+    this.liveGates = liveGates;
     this.dependencies = dependencies;
   }
+
+  /**
+   * A destroy's confirmation: {@code confirm} true and {@code count} the number of units the request selects (as its
+   * dry run lists them), needed when one of them has objects on its target and its space's destroy gate is on.
+   */
+  public record Confirmation(Boolean confirm, Integer count) {}
 
   /** One unit's outcome: the queued action, or why none was queued; neither for a dry run. */
   public record Result(String space, String unit, UnitAction action, TandemException error) {}
@@ -41,10 +50,11 @@ public class BulkActions {
    * @param named unit names, ANDed with the filter; none means every unit the filter selects; each named unit that
    *     does not exist is reported as a not-found result
    * @param healthWait of applies: what each waits for once applied; {@code null}: as each unit's space says
-   * @throws TandemException {@code invalid-argument} for an unknown action, {@code invalid-where}, {@code not-found}
+   * @throws TandemException {@code invalid-argument} for an unknown action, {@code invalid-where}, {@code not-found};
+   *     {@code confirmation-required} for a destroy that is not confirmed, and then nothing is queued
    */
   public List<Result> run(String space, String action, List<String> named, UnitFilter filter, boolean dryRun,
-      ApplyWait healthWait) {
+      ApplyWait healthWait, Confirmation confirmation) {
     UnitAction.Kind kind = kind(action);
     List<Result> missing = new ArrayList<>();
     List<UnitKey> selected = select(space, named, filter, missing);
@@ -56,11 +66,15 @@ public class BulkActions {
     if (dryRun) {
       ordered.forEach(key -> results.add(new Result(key.space(), key.unit(), null, null)));
     } else {
+      if (kind == UnitAction.Kind.Destroy) {
+        liveGates.confirmBulkDestroy(ordered.stream().map(key -> units.get(key.space(), key.unit())).toList(),
+            confirmation.confirm(), confirmation.count());
+      }
       RevisionRef head = RevisionRef.parse("revision", "head");
       results.addAll(queueInOrder(ordered, before, (key, after) -> switch (kind) {
         case Apply -> actions.apply(key.space(), key.unit(), head, after, healthWait, null);
         case Refresh -> actions.refresh(key.space(), key.unit(), false, null);
-        case Destroy -> actions.destroy(key.space(), key.unit(), after, null);
+        case Destroy -> actions.destroyConfirmed(key.space(), key.unit(), after, null);
       }));
     }
     results.addAll(missing);

@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
-/** The destroy action: deletes the unit's objects from its target, except those another unit has applied since. */
+/**
+ * The destroy action: deletes the unit's objects from its target (or the target the action names: the old one of a
+ * unit that moves), except those another unit has applied since.
+ */
 @Component
 class DestroyHandler implements ActionHandler {
 
@@ -39,7 +42,7 @@ class DestroyHandler implements ActionHandler {
   @Override
   public Outcome run(UnitAction action) {
     Unit unit = units.get(action.space(), action.unit());
-    String slug = unit.metadata().target();
+    String slug = action.target() != null ? action.target() : unit.metadata().target();
     if (slug == null) {
       return Outcome.failed("DestroyFailed", "The unit has no target.");
     }

@@ -71,6 +71,11 @@ public class ObjectOwnership {
     store.retainOnly(target.slug(), unitId, keys);
   }
 
+  /** The objects the unit applied on {@code target} and still owns. */
+  public List<ObjectKey> owned(String target, UUID unitId) {
+    return store.owned(target, unitId);
+  }
+
   /** The unit no longer has any object on the target (destroyed). */
   public void releaseAll(Target target, UUID unitId) {
     store.releaseAll(target.slug(), unitId);

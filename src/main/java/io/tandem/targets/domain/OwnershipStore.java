@@ -1,6 +1,7 @@
 package io.tandem.targets.domain;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -22,6 +23,9 @@ public interface OwnershipStore {
 
   /** Forgets the objects {@code unitId} applied on {@code target} other than {@code keys}. */
   void retainOnly(String target, UUID unitId, Collection<ObjectKey> keys);
+
+  /** The objects {@code unitId} applied on {@code target} and still owns, by namespace, name and kind. */
+  List<ObjectKey> owned(String target, UUID unitId);
 
   /** Forgets every object {@code unitId} applied on {@code target}. */
   void releaseAll(String target, UUID unitId);

@@ -7,6 +7,7 @@ import io.tandem.targets.domain.OwnershipStore;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -81,6 +82,17 @@ class JdbcOwnershipStore implements OwnershipStore {
         .param("target", target)
         .param("unit", unitId)
         .update();
+  }
+
+  @Override
+  @Transactional(readOnly = true)
+  public List<ObjectKey> owned(String target, UUID unitId) {
+    return jdbc.sql("select api_group, kind, namespace, name from applied_object where target = :target and unit_id = :unit"
+            + " order by namespace, name, kind")
+        .param("target", target)
+        .param("unit", unitId)
+        .query((rs, row) -> new ObjectKey(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)))
+        .list();
   }
 
   private Map<ObjectKey, ObjectOwner> others(String target, UUID unitId, Collection<ObjectKey> keys, String lock) {

@@ -93,20 +93,20 @@ class UnitController implements UnitsApi {
 
   @Override
   public ResponseEntity<UnitResponse> patchUnit(
-      String space, String unit, String restore, String ifMatch, JsonNode patch, Principal principal) {
+      String space, String unit, String restore, boolean moveObjects, String ifMatch, JsonNode patch, Principal principal) {
     Long expected = ETags.expectedVersion(ifMatch);
     String author = Authors.of(principal);
     Unit changed =
         restore == null
-            ? commands.patch(space, unit, UnitPatches.patch(patch), expected, author)
+            ? commands.patch(space, unit, UnitPatches.patch(patch), moveObjects, expected, author)
             : commands.restore(space, unit, RevisionRef.parse("restore", restore), UnitPatches.restoreDescription(patch),
                 expected, author);
     return withETag(changed, principal);
   }
 
   @Override
-  public ResponseEntity<Void> deleteUnit(String space, String unit, boolean force, String ifMatch) {
-    commands.delete(space, unit, force, ETags.expectedVersion(ifMatch));
+  public ResponseEntity<Void> deleteUnit(String space, String unit, boolean force, String confirm, String ifMatch) {
+    commands.delete(space, unit, force, confirm, ETags.expectedVersion(ifMatch));
     return ResponseEntity.noContent().build();
   }
 

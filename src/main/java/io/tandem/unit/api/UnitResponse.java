@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.tandem.unit.domain.ApplyGate;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitSuspension;
 import io.tandem.unit.domain.UnitView;
 import io.tandem.unit.domain.UpstreamLookup;
 import java.time.Instant;
@@ -36,6 +37,8 @@ public record UnitResponse(
         + " has moved on since") UpstreamStatus upstream,
     @Schema(description = "The worst health of the unit's applied objects, kept current by the watches; null while it"
         + " has none") Health health,
+    @Schema(description = "Why nothing automatic happens to the unit: its own suspension (scope Unit), else its space's"
+        + " (scope Space); null when neither is suspended") Suspended suspended,
     @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The head revision's YAML, when included") String data,
     Instant createdAt,
     Instant updatedAt) {
@@ -51,6 +54,14 @@ public record UnitResponse(
       @Schema(description = "The worst object ('Deployment default/paymentservice'); null when all are current")
       String object,
       @Schema(description = "When the unit's health last changed") Instant observedAt) {}
+
+  @Schema(name = "UnitSuspension")
+  public record Suspended(
+      @Schema(description = "Who suspended") String by,
+      String reason,
+      Instant at,
+      @Schema(allowableValues = {"Unit", "Space"}, description = "Whether the unit itself or its space is suspended")
+      String scope) {}
 
   @Schema(name = "UnitStatus")
   public record UnitStatus(String action, String actionStatus, String result, String message, Instant at) {}
@@ -80,6 +91,7 @@ public record UnitResponse(
         upstream(view.upstream()),
         view.health() == null ? null : new Health(view.health().status().name(), view.health().reason(),
             view.health().object(), view.health().observedAt()),
+        suspended(view.suspended()),
         unit.data() == null ? null : secrets.apply(unit.data()),
         unit.createdAt(),
         unit.updatedAt());
@@ -88,6 +100,11 @@ public record UnitResponse(
   private static UnitStatus status(UnitView.LastAction last) {
     return last == null ? null
         : new UnitStatus(last.action().name(), last.status().name(), last.result(), last.message(), last.at());
+  }
+
+  private static Suspended suspended(UnitSuspension suspended) {
+    return suspended == null ? null : new Suspended(suspended.suspension().by(), suspended.suspension().reason(),
+        suspended.suspension().at(), suspended.scope().name());
   }
 
   private static UpstreamStatus upstream(UpstreamLookup.Upstream upstream) {

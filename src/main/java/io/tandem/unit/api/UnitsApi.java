@@ -80,7 +80,10 @@ public interface UnitsApi {
           "Without restore: merge patch over displayName, labels, target, driftMode, data and changeDescription; a"
               + " new revision (source Update) only when data changes. With restore=R: a new head revision with the"
               + " data of revision R (source Restore); the body may carry changeDescription. The cluster is not"
-              + " touched.",
+              + " touched, except by a change of target with moveObjects=true. A change of the target of a unit that has"
+              + " objects on its target is 409 unit-is-live, and changes nothing, unless moveObjects=true: then the"
+              + " change queues a destroy of the objects on the old target and, once that has completed, an apply of"
+              + " the live revision on the new one.",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
               required = false,
@@ -94,11 +97,18 @@ public interface UnitsApi {
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
       @Parameter(description = REVISION_REF) @RequestParam(required = false) String restore,
+      @Parameter(description = "With a new target for a unit that has objects on its old one: move them (destroy there,"
+          + " then apply the live revision on the new target, through the action queue)")
+          @RequestParam(defaultValue = "false") boolean moveObjects,
       @Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
       @RequestBody(required = false) JsonNode patch,
       Principal principal);
 
-  @Operation(operationId = "deleteUnit", summary = "Delete a unit and its revisions")
+  @Operation(operationId = "deleteUnit", summary = "Delete a unit and its revisions",
+      description = "A unit live on a target is 409 conflict unless force=true; its objects then stay on the cluster,"
+          + " unmanaged, and while it has objects there and the space's destroyGate is on, the call must also say"
+          + " confirm=<unit slug>, else 409 confirmation-required naming the objects (objects). Nothing is deleted"
+          + " when it is refused.")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @DeleteMapping("/{unit}")
@@ -108,6 +118,8 @@ public interface UnitsApi {
       @Parameter(description = "Delete even when it is live on a target (its objects stay on the cluster)")
           @RequestParam(defaultValue = "false")
           boolean force,
+      @Parameter(description = "The unit's slug: confirms deleting a unit that has objects on its target")
+          @RequestParam(required = false) String confirm,
       @Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch);
 
   @Operation(

@@ -1,5 +1,8 @@
 package io.tandem.unit.domain;
 
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
@@ -27,13 +30,24 @@ public class GatesAndApprovals {
     this.clock = clock;
   }
 
-  /** Records the caller's approval of a revision; approving twice counts once. */
+  /**
+   * Records the caller's approval of a revision; approving twice counts once.
+   *
+   * @throws TandemException {@code self-approval} when the space has four-eyes approval on and the caller wrote the
+   *     revision; nothing is recorded then
+   */
   @Transactional
   public Approval approve(String space, String slug, RevisionRef ref, String approver) {
     Unit unit = units.get(space, slug);
     int num = units.resolve(unit, ref);
+    Space settings = spaces.get(space);
+    if (settings.fourEyes() && approver.equals(units.revision(unit, num).author())) {
+      throw new TandemException(ProblemCode.SELF_APPROVAL, "Revision " + num + " of unit '" + slug + "' was written by "
+          + approver + ", and space '" + space + "' has four-eyes approval on: its author's approval does not count."
+          + " Another person must approve it.");
+    }
     gates.approve(unit.id(), num, approver, clock.instant().truncatedTo(ChronoUnit.MICROS));
-    return new Approval(num, gates.approvals(unit.id(), num), spaces.get(space).requiredApprovals());
+    return new Approval(num, gates.approvals(unit.id(), num), settings.requiredApprovals());
   }
 
   /**
@@ -42,11 +56,22 @@ public class GatesAndApprovals {
   public List<String> applyBlockers(Unit unit, int num) {
     List<String> reasons = new ArrayList<>();
     gates.gates(unit.id(), num).forEach(gate -> reasons.add(gate.describe()));
-    int required = spaces.get(unit.space()).requiredApprovals();
+    Space space = spaces.get(unit.space());
+    int required = space.requiredApprovals();
     List<String> approvals = gates.approvals(unit.id(), num);
-    if (approvals.size() < required) {
-      reasons.add("revision " + num + " has " + approvals.size() + " of the " + required + " approvals it needs"
-          + (approvals.isEmpty() ? "" : " (approved by " + String.join(", ", approvals) + ")"));
+    if (required == 0 || approvals.isEmpty()) {
+      if (approvals.size() < required) {
+        reasons.add("revision " + num + " has 0 of the " + required + " approvals it needs");
+      }
+      return reasons;
+    }
+    // an approval the author gave before four-eyes was turned on does not count either
+    String author = space.fourEyes() ? units.revision(unit, num).author() : null;
+    List<String> counted = approvals.stream().filter(approver -> !approver.equals(author)).toList();
+    if (counted.size() < required) {
+      reasons.add("revision " + num + " has " + counted.size() + " of the " + required + " approvals it needs"
+          + " (approved by " + String.join(", ", approvals)
+          + (counted.size() < approvals.size() ? "; its author's approval does not count under four-eyes" : "") + ")");
     }
     return reasons;
   }

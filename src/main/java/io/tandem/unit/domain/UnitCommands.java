@@ -36,14 +36,16 @@ public class UnitCommands {
   private final SpaceService spaces;
   private final RevisionCompleter completer;
   private final RevisionDrafts drafts;
+  private final LiveGates gates;
 
-  UnitCommands(
-      UnitStore store, UnitQueries units, SpaceService spaces, RevisionCompleter completer, RevisionDrafts drafts) {
+  UnitCommands(UnitStore store, UnitQueries units, SpaceService spaces, RevisionCompleter completer,
+      RevisionDrafts drafts, LiveGates gates) {
     this.store = store;
     this.units = units;
     this.spaces = spaces;
     this.completer = completer;
     this.drafts = drafts;
+    this.gates = gates;
   }
 
   public Unit create(String spaceSlug, NewUnit request, String author) {
@@ -117,6 +119,14 @@ public class UnitCommands {
 
   /** A merge patch over the unit's metadata and/or data; a new revision only when the data changes. */
   public Unit patch(String space, String slug, UnitPatch patch, Long expectedVersion, String author) {
+    return patch(space, slug, patch, false, expectedVersion, author);
+  }
+
+  /**
+   * With {@code moveObjects}: a change of the target of a unit with objects on its target moves them (destroy there,
+   * then apply on the new one, queued with the change); without, such a change is refused with {@code unit-is-live}.
+   */
+  public Unit patch(String space, String slug, UnitPatch patch, boolean moveObjects, Long expectedVersion, String author) {
     String data = null;
     List<KubernetesResource> resources = null;
     if (patch.has(UnitPatch.Field.DATA)) {
@@ -130,6 +140,7 @@ public class UnitCommands {
     List<KubernetesResource> newResources = resources;
     return change(space, slug, expectedVersion, current -> {
       UnitMetadata metadata = patchMetadata(current, patch);
+      gates.retarget(current, metadata.target(), moveObjects);
       NewRevision revision = null;
       String kept = SecretMasker.keepStored(newData, current.data());
       if (kept != null && !kept.equals(current.data())) {
@@ -193,15 +204,20 @@ public class UnitCommands {
     });
   }
 
-  /** Deletes the unit and its revisions; refused (409) while it is live on a target, unless {@code force}. */
-  public void delete(String space, String slug, boolean force, Long expectedVersion) {
+  /**
+   * Deletes the unit and its revisions; refused (409) while it is live on a target, unless {@code force}; and then,
+   * while it has objects there and its space's destroy gate is on, unless {@code confirm} is its slug.
+   */
+  public void delete(String space, String slug, boolean force, String confirm, Long expectedVersion) {
     Unit current = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
     ExpectedVersion.check(expectedVersion, current.version(), "unit '" + slug + "'");
     if (!force && current.metadata().target() != null && current.liveRevisionNum() > 0) {
       throw TandemException.conflict(
           "Unit '" + slug + "' is live on target '" + current.metadata().target()
-              + "'; destroy it first, or pass force=true to delete it and leave its objects on the cluster.");
+              + "'; destroy it first, or pass force=true (and confirm=" + slug + ") to delete it and leave its objects"
+              + " on the cluster.");
     }
+    gates.confirmDelete(current, confirm);
     store.delete(current.id());
   }
 

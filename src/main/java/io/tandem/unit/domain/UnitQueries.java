@@ -114,6 +114,11 @@ public class UnitQueries {
     return store.revision(unit.id(), resolve(unit, ref)).orElseThrow();
   }
 
+  /** Revision {@code num} of the unit, with its data and mutations. */
+  public Revision revision(Unit unit, int num) {
+    return store.revision(unit.id(), num).orElseThrow();
+  }
+
   public String data(String space, String slug, RevisionRef ref) {
     Unit unit = withoutData(space, slug);
     return store.data(unit.id(), resolve(unit, ref)).orElseThrow();

@@ -2,6 +2,7 @@ package io.tandem.unit.domain;
 
 import io.tandem.common.paging.PageRequest;
 import io.tandem.query.WhereSql;
+import io.tandem.space.domain.Suspension;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -59,6 +60,12 @@ public interface UnitStore {
 
   /** After a destroy: nothing of the unit is live any more; the previous live revision is remembered. */
   void recordDestroyed(UUID unitId);
+
+  /** Suspends the unit with {@code suspension}, or resumes it ({@code null}); its version stays. */
+  void suspend(UUID unitId, Suspension suspension);
+
+  /** What stops the unit's automatic actions: its own suspension, else its space's; empty when neither. */
+  Optional<UnitSuspension> suspension(UUID unitId);
 
   /** Revisions newest first, before {@code page.afterNumber()}, at most {@code page.limit() + 1}; without data. */
   List<Revision> revisions(UUID unitId, PageRequest page);

@@ -15,10 +15,11 @@ import java.util.List;
  * @param changeSet the slug of the change set the unit is in; null when none
  * @param upstream null unless the unit is a clone
  * @param health the worst of its applied objects' health; null while it has none
+ * @param suspended its own suspension, else its space's; null when neither is suspended
  */
 public record UnitView(
     Unit unit, LastAction lastAction, List<ApplyGate> applyGates, List<String> approvedBy, String changeSet,
-    UpstreamLookup.Upstream upstream, UnitHealth health) {
+    UpstreamLookup.Upstream upstream, UnitHealth health, UnitSuspension suspended) {
 
   /** An action as a unit's status shows it; {@code at}: when it finished, else when it started, else was queued. */
   public record LastAction(UnitAction.Kind action, UnitAction.Status status, String result, String message, Instant at) {}

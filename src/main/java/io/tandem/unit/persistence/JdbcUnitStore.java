@@ -7,12 +7,14 @@ import io.tandem.common.config.JsonColumns;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
+import io.tandem.space.domain.Suspension;
 import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.NewRevision;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitMetadata;
 import io.tandem.unit.domain.UnitStore;
+import io.tandem.unit.domain.UnitSuspension;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -168,6 +170,37 @@ public class JdbcUnitStore implements UnitStore {
             + " else previous_live_revision_num end, live_revision_num = 0 where id = :id")
         .param("id", unitId)
         .update();
+  }
+
+  @Override
+  public void suspend(UUID unitId, Suspension suspension) {
+    jdbc.sql("update unit set suspended_by = :by, suspended_reason = :reason, suspended_at = :at where id = :id")
+        .param("by", suspension == null ? null : suspension.by(), Types.VARCHAR)
+        .param("reason", suspension == null ? null : suspension.reason(), Types.VARCHAR)
+        .param("at", suspension == null ? null : timestamp(suspension.at()), Types.TIMESTAMP_WITH_TIMEZONE)
+        .param("id", unitId)
+        .update();
+  }
+
+  @Override
+  public Optional<UnitSuspension> suspension(UUID unitId) {
+    return jdbc.sql("select " + SUSPENSIONS + " from unit u join space s on s.id = u.space_id where u.id = :id")
+        .param("id", unitId)
+        .query((rs, row) -> Optional.ofNullable(suspension(rs)))
+        .optional()
+        .flatMap(found -> found);
+  }
+
+  /** The unit's and its space's suspension columns, for {@link #suspension(ResultSet)}. */
+  static final String SUSPENSIONS = "u.suspended_by, u.suspended_reason, u.suspended_at, s.suspended_by as space_suspended_by,"
+      + " s.suspended_reason as space_suspended_reason, s.suspended_at as space_suspended_at";
+
+  static UnitSuspension suspension(ResultSet rs) throws SQLException {
+    Instant own = instant(rs, "suspended_at");
+    Instant space = instant(rs, "space_suspended_at");
+    return UnitSuspension.of(
+        own == null ? null : new Suspension(rs.getString("suspended_by"), rs.getString("suspended_reason"), own),
+        space == null ? null : new Suspension(rs.getString("space_suspended_by"), rs.getString("space_suspended_reason"), space));
   }
 
   @Override

@@ -36,7 +36,7 @@ class JdbcUnitViews implements UnitViews {
           + " cs.slug as change_set, la.action as last_action, la.status as last_status, la.result as last_result,"
           + " la.message as last_message, la.at as last_at, upl.upstream_space, upl.upstream_unit,"
           + " upl.base_revision_num as upstream_base_revision_num, upl.upstream_head_revision_num,"
-          + " u.health_status, u.health_reason, u.health_object, u.health_observed_at";
+          + " u.health_status, u.health_reason, u.health_object, u.health_observed_at, " + JdbcUnitStore.SUSPENSIONS;
   private static final String NO_UPSTREAM =
       "select null::text as upstream_space, null::text as upstream_unit, null::integer as base_revision_num,"
           + " null::integer as upstream_head_revision_num where false";
@@ -83,11 +83,11 @@ class JdbcUnitViews implements UnitViews {
 
   @Override
   public UnitView of(Unit unit) {
-    return jdbc.sql("select " + VIEW_COLUMNS + " from unit u" + viewJoins + " where u.id = :id")
+    return jdbc.sql("select " + VIEW_COLUMNS + " from unit u join space s on s.id = u.space_id" + viewJoins + " where u.id = :id")
         .param("id", unit.id())
         .query((rs, row) -> view(rs, unit))
         .optional()
-        .orElseGet(() -> new UnitView(unit, null, List.of(), List.of(), null, null, null));
+        .orElseGet(() -> new UnitView(unit, null, List.of(), List.of(), null, null, null, null));
   }
 
   private static UnitView view(ResultSet rs, Unit unit) throws SQLException {
@@ -101,7 +101,8 @@ class JdbcUnitViews implements UnitViews {
         rs.getString("change_set"),
         upstreamUnit == null ? null : new UpstreamLookup.Upstream(rs.getString("upstream_space"), upstreamUnit,
             rs.getInt("upstream_base_revision_num"), rs.getInt("upstream_head_revision_num")),
-        health(rs));
+        health(rs),
+        JdbcUnitStore.suspension(rs));
   }
 
   private static UnitHealth health(ResultSet rs) throws SQLException {

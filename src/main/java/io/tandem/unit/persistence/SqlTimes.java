@@ -11,8 +11,10 @@ final class SqlTimes {
 
   private SqlTimes() {}
 
+  /** Null for a null column. */
   static Instant instant(ResultSet rs, String column) throws SQLException {
-    return rs.getObject(column, OffsetDateTime.class).toInstant();
+    OffsetDateTime time = rs.getObject(column, OffsetDateTime.class);
+    return time == null ? null : time.toInstant();
   }
 
   static OffsetDateTime timestamp(Instant instant) {
