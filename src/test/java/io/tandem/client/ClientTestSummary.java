@@ -1,6 +1,7 @@
 package io.tandem.client;
 
 import io.tandem.support.TaggedTestSummary;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -14,16 +15,19 @@ public class ClientTestSummary extends TaggedTestSummary {
     super(PolyglotClientsIT.TAG, "Client tests", "against the test server");
   }
 
+  /** "Client tests: go, typescript ran; python skipped", then why each was skipped, one line each. */
   @Override
   protected String summary(List<TestIdentifier> ran, Map<TestIdentifier, String> skipped) {
-    String summary = "Client tests: " + (ran.isEmpty() ? "none" : languages(ran)) + " ran";
+    StringBuilder summary = new StringBuilder("Client tests: ");
+    summary.append(ran.isEmpty() ? "none" : languages(ran)).append(" ran");
     if (!skipped.isEmpty()) {
-      summary += "; skipped: " + String.join("; ", skipped.values());
+      summary.append("; ").append(languages(skipped.keySet())).append(" skipped");
+      skipped.values().forEach(why -> summary.append("\n  ").append(why));
     }
-    return summary;
+    return summary.toString();
   }
 
-  private static String languages(List<TestIdentifier> tests) {
+  private static String languages(Collection<TestIdentifier> tests) {
     return tests.stream().map(ClientTestSummary::language).collect(Collectors.joining(", "));
   }
 

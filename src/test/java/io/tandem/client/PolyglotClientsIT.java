@@ -67,9 +67,8 @@ class PolyglotClientsIT {
     for (ChildCommand command : language.commands(machine, server)) {
       int status = command.run(log);
       assertThat(status)
-          .as("the %s client's test: %s %s (-1: ran past %s); its output (%s):%n%s", language.id(),
-              String.join(" ", command.command()), status < 0 ? "did not finish" : "exited " + status,
-              ChildCommand.TIMEOUT, log, tail(log))
+          .as("the %s client's test: %s %s; its output (%s):%n%s", language.id(), String.join(" ", command.command()),
+              status < 0 ? "ran past " + ChildCommand.TIMEOUT + " and was stopped" : "exited " + status, log, tail(log))
           .isZero();
     }
   }
