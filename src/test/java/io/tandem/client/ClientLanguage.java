@@ -38,8 +38,9 @@ enum ClientLanguage {
   },
 
   PYTHON("python", "openapi-python") {
-    static final String ENABLE = "; to enable: run .ci/run once, or: python3 -m venv ~/.cache/tandem/clients-python-venv"
-        + " && ~/.cache/tandem/clients-python-venv/bin/pip install -r clients/python/requirements.txt"
+    static final String ENABLE = "; to enable: run .ci/run once, or: python3 -m venv"
+        + " ~/.cache/tandem/clients-python-venv && ~/.cache/tandem/clients-python-venv/bin/pip install"
+        + " -r clients/python/requirements.txt"
         + " (or pass -Dtandem.clients.python=<a python that has those packages>)";
 
     @Override
