@@ -213,8 +213,7 @@ class UnitCommands extends TandemCli.Group {
       @Option(names = "--force", description = "Delete it even though it is live on a target") boolean force,
       @Option(names = "--confirm", description = "Confirm leaving its objects on the cluster, unmanaged (needed while"
           + " the space's destroy gate is on)") boolean confirm) throws ApiException {
-    // the generated client accepts only problem+json for an answer without a body, which the server refuses (406)
-    units().deleteUnit(space, unit, force, confirm ? unit : null, null, Map.of("Accept", "application/json"));
+    units().deleteUnit(space, unit, force, confirm ? unit : null, null);
     root.output().text("Deleted unit " + unit + "\n");
     return 0;
   }

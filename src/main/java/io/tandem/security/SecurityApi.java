@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import java.security.Principal;
 import java.util.UUID;
 import org.springframework.http.MediaType;
@@ -60,7 +61,7 @@ public interface SecurityApi {
   @Operation(operationId = "revokeRole", summary = "Take a subject's role in the space away")
   @ApiResponse(responseCode = "204", description = "Revoked")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
-  @DeleteMapping("/spaces/{space}/roles/{subject}")
+  @DeleteMapping(path = "/spaces/{space}/roles/{subject}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> revokeRole(@PathVariable("space") String space, @PathVariable("subject") String subject);
 
   @Operation(operationId = "listAudit", summary = "The audit log of every write, newest first")

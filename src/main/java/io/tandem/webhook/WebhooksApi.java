@@ -7,6 +7,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -43,7 +44,7 @@ public interface WebhooksApi {
   @Operation(operationId = "deleteWebhook", summary = "Remove a webhook and its deliveries")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
-  @DeleteMapping("/{id}")
+  @DeleteMapping(path = "/{id}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteWebhook(@PathVariable("space") String space, @PathVariable("id") UUID id);
 
   @Operation(operationId = "listWebhookDeliveries", summary = "A webhook's deliveries, newest event first, with their outcome")

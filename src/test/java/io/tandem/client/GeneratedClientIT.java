@@ -85,4 +85,21 @@ class GeneratedClientIT {
           assertThat(error.getResponseBody()).contains("\"code\":\"not-found\"");
         });
   }
+
+  /** The generated clients accept only problem+json from an operation whose success has no body. */
+  @Test
+  void deletesThatAnswerNoContentWorkThroughTheGeneratedClient() throws Exception {
+    ApiClient client = new ApiClient();
+    client.updateBaseUri("http://localhost:" + port);
+    SpacesApi spaces = new SpacesApi(client);
+    String space = Api.uniqueSlug("deleted");
+    spaces.createSpace(new CreateSpaceRequest().slug(space));
+    new UnitsApi(client).createUnit(space, new CreateUnitRequest().slug("idle").data(""));
+
+    new UnitsApi(client).deleteUnit(space, "idle", null, null, null);
+    spaces.deleteSpace(space, null, null);
+
+    assertThatThrownBy(() -> spaces.getSpace(space)).isInstanceOfSatisfying(ApiException.class,
+        error -> assertThat(error.getCode()).isEqualTo(404));
+  }
 }

@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.time.Instant;
 import java.util.List;
@@ -79,7 +80,7 @@ public interface ChangeSetsApi {
   @Operation(operationId = "deleteChangeSet", summary = "Delete a change set no revision names (409 otherwise: close it)")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
-  @DeleteMapping("/{changeSet}")
+  @DeleteMapping(path = "/{changeSet}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteChangeSet(@PathVariable("space") String space, @PathVariable("changeSet") String changeSet);
 
   @Schema(name = "CreateChangeSetRequest")

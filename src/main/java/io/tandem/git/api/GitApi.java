@@ -7,6 +7,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
+import io.tandem.common.web.NoContent;
 import io.tandem.git.domain.GitCredentials;
 import java.time.Instant;
 import org.springframework.http.MediaType;
@@ -41,7 +42,7 @@ public interface GitApi {
   @Operation(operationId = "deleteGitMirror", summary = "Stop mirroring; the repository keeps what it has")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
-  @DeleteMapping("/git-mirror")
+  @DeleteMapping(path = "/git-mirror", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteGitMirror(@PathVariable("space") String space);
 
   @Operation(

@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import java.security.Principal;
 import java.time.Instant;
 import org.springframework.http.MediaType;
@@ -40,7 +41,7 @@ public interface LinksApi {
   @Operation(operationId = "deleteLink", summary = "Remove a link; filled values stay")
   @ApiResponse(responseCode = "204", description = "Removed")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
-  @DeleteMapping("/{to}")
+  @DeleteMapping(path = "/{to}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteLink(@PathVariable("space") String space, @PathVariable("unit") String unit,
       @PathVariable("to") String to,
       @Parameter(description = "The provider's space, when not this one") @RequestParam(required = false) String toSpace);

@@ -9,6 +9,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import java.security.Principal;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -68,7 +69,7 @@ public interface SpacesApi {
           + " on, deleting them needs confirm=<space slug>, else 409 confirmation-required naming them (units).")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
-  @DeleteMapping("/{space}")
+  @DeleteMapping(path = "/{space}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteSpace(
       @PathVariable("space") String space, @RequestParam(defaultValue = "false") boolean recursive,
       @Parameter(description = "The space's slug: confirms deleting units that have objects on clusters")

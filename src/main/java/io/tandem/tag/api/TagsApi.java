@@ -10,6 +10,7 @@ import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.bulk.BulkError;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.security.Principal;
 import java.time.Instant;
@@ -47,7 +48,7 @@ public interface TagsApi {
   @Operation(operationId = "deleteTag", summary = "Delete a tag; the revisions stay")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
-  @DeleteMapping("/{tag}")
+  @DeleteMapping(path = "/{tag}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteTag(@PathVariable("space") String space, @PathVariable("tag") String tag);
 
   @Operation(operationId = "restoreTag",

@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -62,7 +63,7 @@ public interface TargetsApi {
   @Operation(operationId = "deleteTarget", summary = "Delete a target no unit uses")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.ORG_ADMIN)
-  @DeleteMapping("/{target}")
+  @DeleteMapping(path = "/{target}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteTarget(@PathVariable("target") String target);
 
   @Operation(

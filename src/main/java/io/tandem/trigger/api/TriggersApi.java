@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import io.tandem.trigger.domain.Trigger;
 import java.time.Instant;
 import java.util.List;
@@ -58,7 +59,7 @@ public interface TriggersApi {
   @Operation(operationId = "deleteTrigger", summary = "Remove a trigger; the gates it put on head revisions go with it")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.admin)
-  @DeleteMapping("/{trigger}")
+  @DeleteMapping(path = "/{trigger}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteTrigger(@PathVariable("space") String space, @PathVariable("trigger") String trigger);
 
   @Schema(name = "CreateTriggerRequest")

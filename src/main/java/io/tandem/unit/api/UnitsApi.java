@@ -10,6 +10,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.common.web.NoContent;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
@@ -111,7 +112,7 @@ public interface UnitsApi {
           + " when it is refused.")
   @ApiResponse(responseCode = "204", description = "Deleted")
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
-  @DeleteMapping("/{unit}")
+  @DeleteMapping(path = "/{unit}", produces = NoContent.PRODUCES)
   ResponseEntity<Void> deleteUnit(
       @PathVariable("space") String space,
       @PathVariable("unit") String unit,
