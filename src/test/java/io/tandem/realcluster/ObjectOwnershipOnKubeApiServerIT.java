@@ -40,10 +40,12 @@ class ObjectOwnershipOnKubeApiServerIT {
       String a = unit(api, first, data);
       String b = unit(api, second, data.replace("memory: 128Mi", "memory: 256Mi"));
       assertThat(post(api, a + "/apply?wait=60").path("result").asString()).isEqualTo("ApplyCompleted");
-      String resourceVersion = deployment(client, first).getMetadata().getResourceVersion();
+      // The generation, not the resourceVersion, which moves whenever a controller writes the rollout's status.
+      Long generation = deployment(client, first).getMetadata().getGeneration();
 
       assertProblem(api.post(b + "/apply?wait=60", null), 409, "object-owned-by-another-unit", "unit '" + first + "/payment'");
-      assertThat(deployment(client, first).getMetadata().getResourceVersion()).as("not touched").isEqualTo(resourceVersion);
+      assertThat(deployment(client, first).getMetadata().getGeneration()).as("not touched").isEqualTo(generation);
+      assertThat(memory(deployment(client, first))).isEqualTo("128Mi");
 
       JsonNode takeover = post(api, b + "/apply?wait=60&takeOver=true");
       assertThat(takeover.path("result").asString()).as(takeover.toString()).isEqualTo("ApplyCompleted");
