@@ -8,7 +8,9 @@
 # Settings (environment): WARMUP (seconds, default 90, half updates, half GETs), DURATION (seconds per figure,
 # default 30), BUILD=1 (rebuild the jar), JAR (another server jar), JAVA_OPTS, PG_BIN (default
 # /usr/lib/postgresql/15/bin), PG_USER (runs initdb and pg_ctl when the script runs as root, default postgres),
-# KEEP_WORK=1 (keep the temporary folder with the logs).
+# KEEP_WORK=1 (keep the temporary folder with the logs), PROFILER (the path of async-profiler's libasyncProfiler.so:
+# each measured phase is then profiled on its own, CPU, into PROFILE_DIR, default /tmp/tandem-profiles; profiling
+# costs a few per cent, so compare figures only between runs made the same way).
 set -Eeuo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -141,6 +143,22 @@ start_server() {
   die "the server was not healthy after 300 s"
 }
 
+# profile <start|stop> <phase>: async-profiler attached through jcmd, so that warm-up is not in the profile.
+profile() {
+  [ -n "${PROFILER:-}" ] || return 0
+  local dir=${PROFILE_DIR:-/tmp/tandem-profiles}
+  mkdir -p "$dir"
+  if [ "$1" = start ]; then
+    # the quotes inside keep jcmd from reading the agent's options as its own name=value arguments
+    jcmd "$SERVER_PID" JVMTI.agent_load "$PROFILER" '"start,event=cpu,interval=1ms"' | grep -q 'return code: 0' ||
+      die "async-profiler did not start ($PROFILER)"
+  else
+    jcmd "$SERVER_PID" JVMTI.agent_load "$PROFILER" "\"stop,collapsed,file=$dir/$2.collapsed\"" | grep -q 'return code: 0' ||
+      die "async-profiler did not stop ($PROFILER)"
+    log "profile of $2: $dir/$2.collapsed"
+  fi
+}
+
 tcurl() { curl -fsS -o /dev/null -H "Authorization: Bearer $TOKEN" "$BASE$1" "${@:2}"; }
 
 # One unit per update connection (u0 … u7) and one that the GETs read; each has the fixture as its data.
@@ -205,14 +223,18 @@ main() {
   log "updates: PUT unit data, $UPDATE_CONNECTIONS connections, $DURATION s"
   local before after updates
   before=$(api_revisions)
+  profile start update
   updates=$(run_wrk update update "$UPDATE_CONNECTIONS" "$UPDATE_CONNECTIONS" "$DURATION" 3)
+  profile stop update
   after=$(api_revisions)
   [ $((after - before)) -ge "$(field "$updates" requests)" ] ||
     die "only $((after - before)) revisions for $(field "$updates" requests) updates"
 
   log "reads: GET one unit, $GET_CONNECTIONS connections, $DURATION s"
   local reads
+  profile start get
   reads=$(run_wrk get get "$GET_CONNECTIONS" 2 "$DURATION" 4)
+  profile stop get
 
   log "baseline: pgbench, $UPDATE_CONNECTIONS clients, 5 s warm-up, then $DURATION s"
   run_pgbench 5 warmup >/dev/null
