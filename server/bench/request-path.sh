@@ -159,6 +159,19 @@ profile() {
   fi
 }
 
+# CPU time in milliseconds (user + system) used so far by the server, and by PostgreSQL (the postmaster and all its
+# backends, alive or ended: cutime/cstime count the children that exited). Per request it tells how much work a
+# request is, which a busy machine changes much less than it changes the rates.
+cpu_ms() {
+  local pids=$SERVER_PID
+  [ "$1" = postgres ] && pids="$(head -1 "$WORK/pg/postmaster.pid") $(pgrep -P "$(head -1 "$WORK/pg/postmaster.pid")" | tr '\n' ' ')"
+  local pid total=0
+  for pid in $pids; do
+    total=$((total + $(awk '{print $14 + $15 + $16 + $17}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+  done
+  echo $((total * 1000 / $(getconf CLK_TCK)))
+}
+
 tcurl() { curl -fsS -o /dev/null -H "Authorization: Bearer $TOKEN" "$BASE$1" "${@:2}"; }
 
 # One unit per update connection (u0 … u7) and one that the GETs read; each has the fixture as its data.
@@ -223,18 +236,25 @@ main() {
   log "updates: PUT unit data, $UPDATE_CONNECTIONS connections, $DURATION s"
   local before after updates
   before=$(api_revisions)
+  local server_cpu pg_cpu
+  server_cpu=$(cpu_ms server)
+  pg_cpu=$(cpu_ms postgres)
   profile start update
   updates=$(run_wrk update update "$UPDATE_CONNECTIONS" "$UPDATE_CONNECTIONS" "$DURATION" 3)
   profile stop update
+  server_cpu=$(($(cpu_ms server) - server_cpu))
+  pg_cpu=$(($(cpu_ms postgres) - pg_cpu))
   after=$(api_revisions)
   [ $((after - before)) -ge "$(field "$updates" requests)" ] ||
     die "only $((after - before)) revisions for $(field "$updates" requests) updates"
 
   log "reads: GET one unit, $GET_CONNECTIONS connections, $DURATION s"
-  local reads
+  local reads get_cpu
+  get_cpu=$(cpu_ms server)
   profile start get
   reads=$(run_wrk get get "$GET_CONNECTIONS" 2 "$DURATION" 4)
   profile stop get
+  get_cpu=$(($(cpu_ms server) - get_cpu))
 
   log "baseline: pgbench, $UPDATE_CONNECTIONS clients, 5 s warm-up, then $DURATION s"
   run_pgbench 5 warmup >/dev/null
@@ -263,9 +283,11 @@ durations     warm-up $WARMUP s; $DURATION s per figure
 updates/s     $(printf '%.0f' "$ups")  (PUT unit data, ~1 KiB, $UPDATE_CONNECTIONS connections; p50 $(field "$updates" p50_ms) ms, p99 $(field "$updates" p99_ms) ms; $((after - before)) revisions)
 baseline tps  $(printf '%.0f' "$tps")  (pgbench, $UPDATE_CONNECTIONS clients: head update, blob upsert, revision insert)
 ratio         $(awk -v a="$ups" -v b="$tps" 'BEGIN {printf "%.2f (%.0f%%)", a / b, 100 * a / b}')  (updates/s / pgbench tps)
+CPU/update    server $(awk -v c="$server_cpu" -v n="$(field "$updates" requests)" 'BEGIN {printf "%.2f", c / n}') ms, PostgreSQL $(awk -v c="$pg_cpu" -v n="$(field "$updates" requests)" 'BEGIN {printf "%.2f", c / n}') ms  (user + system time over the phase, per request)
 GET rps       $(printf '%.0f' "$(field "$reads" rps)")  (GET one unit, $GET_CONNECTIONS connections)
 GET p50       $(field "$reads" p50_ms) ms
 GET p99       $(field "$reads" p99_ms) ms
+CPU/GET       server $(awk -v c="$get_cpu" -v n="$(field "$reads" requests)" 'BEGIN {printf "%.2f", c / n}') ms
 EOF
 }
 
