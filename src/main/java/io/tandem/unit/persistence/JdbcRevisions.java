@@ -73,25 +73,24 @@ class JdbcRevisions {
   @Transactional(propagation = Propagation.MANDATORY)
   void append(UUID unitId, int num, NewRevision revision, Instant at) {
     String sha256 = ContentHash.sha256Hex(revision.data());
+    // One statement for blob and revision: the revision's foreign key is checked at the end of the statement, when
+    // the blob's row is there.
     jdbc.sql(
-            "insert into content_blob (sha256, size_bytes, body) values (:sha256, :size, :body)"
-                + " on conflict (sha256) do nothing")
-        .param("sha256", sha256)
-        .param("size", revision.data().getBytes(StandardCharsets.UTF_8).length)
-        .param("body", revision.data())
-        .update();
-    jdbc.sql(
-            "insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
+            "with blob as (insert into content_blob (sha256, size_bytes, body) values (:sha256, :size, :body)"
+                + " on conflict (sha256) do nothing)"
+                + " insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
                 + " restored_from, mutations, change_set_id) values (:unitId, :num, :source, :description, :author,"
                 + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb),"
                 + " (select change_set_id from unit where id = :unitId))")
+        .param("sha256", sha256)
+        .param("size", revision.data().getBytes(StandardCharsets.UTF_8).length)
+        .param("body", revision.data())
         .param("unitId", unitId)
         .param("num", num)
         .param("source", revision.source().name())
         .param("description", revision.description())
         .param("author", revision.author())
         .param("createdAt", timestamp(at))
-        .param("sha256", sha256)
         .param("restoredFrom", revision.restoredFrom(), Types.INTEGER)
         .param("mutations", JsonColumns.write(revision.mutations()))
         .update();
