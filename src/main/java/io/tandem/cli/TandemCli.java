@@ -10,9 +10,11 @@ import java.util.concurrent.Callable;
 import picocli.AutoComplete.GenerateCompletion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code tandem}: the verbs of the API at a terminal, on top of the client generated from the OpenAPI document. The
@@ -111,9 +113,16 @@ public class TandemCli implements Callable<Integer> {
     return a != null ? a : b != null ? b : c != null ? c : d;
   }
 
-  /** Base of the command groups: reaches the shared options. */
-  abstract static class Group {
+  /** Base of the command groups: reaches the shared options; alone, a group shows its usage (exit code 2). */
+  abstract static class Group implements Callable<Integer> {
     @ParentCommand TandemCli root;
+    @Spec CommandSpec group;
+
+    @Override
+    public Integer call() {
+      group.commandLine().usage(group.commandLine().getErr());
+      return 2;
+    }
   }
 
   /** How a failed command ends: the problem's status, detail and code on standard error, and exit code 1. */
