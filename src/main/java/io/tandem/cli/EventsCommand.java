@@ -6,10 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,28 +35,22 @@ class EventsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws ApiException, IOException, InterruptedException {
     ApiClient client = root.client();
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri(client)).header("Accept", "text/event-stream").GET();
-    if (client.getRequestInterceptor() != null) {
-      client.getRequestInterceptor().accept(request);
-    }
-    HttpResponse<InputStream> response = client.getHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-    if (response.statusCode() >= 400) {
-      String body = new String(response.body().readAllBytes(), StandardCharsets.UTF_8);
-      throw new ApiException(response.statusCode(), "events", response.headers(), body);
-    }
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+    InputStream stream = RawRequests.get(client, path(), "text/event-stream");
+    // closing the stream, not the reader: the reader's lock is held by the thread blocked reading it
+    try (stream) {
+      BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8));
       new EventPrinter(root.output(), root.format, client.getObjectMapper()).print(reader, follow ? 0 : idle, count);
     }
     return 0;
   }
 
-  private URI uri(ApiClient client) {
+  private String path() {
     StringBuilder query = new StringBuilder();
     spaces.forEach(space -> query.append("&space=").append(URLEncoder.encode(space, StandardCharsets.UTF_8)));
     types.forEach(type -> query.append("&type=").append(URLEncoder.encode(type, StandardCharsets.UTF_8)));
     if (since != null) {
       query.append("&lastEventId=").append(since);
     }
-    return URI.create(client.getBaseUri() + "/api/v1/events" + (query.isEmpty() ? "" : "?" + query.substring(1)));
+    return "/api/v1/events" + (query.isEmpty() ? "" : "?" + query.substring(1));
   }
 }

@@ -47,6 +47,9 @@ class FunctionDoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws ApiException {
     FunctionsApi api = new FunctionsApi(functions.root.client());
+    // after "--" (tandem function do -- set-pod-defaults --x=1) named arguments arrive as positional ones
+    args.stream().filter(arg -> arg.matches("--[A-Za-z][\\w-]*=.*")).forEach(named::add);
+    args.removeIf(arg -> arg.matches("--[A-Za-z][\\w-]*=.*"));
     List<String> arguments = named.isEmpty() ? args : new FunctionArguments(spec.commandLine()).order(catalog(api), args, named);
     InvokeResponse response = api.invokeFunctions(space, new InvokeRequest()
         .functions(List.of(new FunctionCall().name(name).args(arguments)))

@@ -8,7 +8,7 @@ import io.tandem.client.model.GitMirror;
 import io.tandem.client.model.GitMirrorRequest;
 import io.tandem.client.model.ImportRequest;
 import io.tandem.client.model.ImportResponse;
-import io.tandem.client.model.ImportedUnit;
+import io.tandem.client.model.ImportedFile;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -71,11 +71,12 @@ class GitCommands extends TandemCli.Group {
     ImportResponse response = new ImportsApi(root.client()).importUnits(space, new ImportRequest()
         .source(ImportRequest.SourceEnum.GIT).url(url).ref(ref).path(path).layout(layout).target(target)
         .credentials(credentials()).dryRun(dryRun ? Boolean.TRUE : null));
-    root.output().print(response, response.getUnits(),
-        new Output.Column<ImportedUnit>("UNIT", ImportedUnit::getUnit),
-        new Output.Column<ImportedUnit>("OUTCOME", ImportedUnit::getOutcome),
-        new Output.Column<ImportedUnit>("REVISION", ImportedUnit::getRevisionNum),
-        new Output.Column<ImportedUnit>("COMMIT", unit -> response.getCommit()));
+    root.output().print(response, response.getFiles() == null ? List.of() : response.getFiles(),
+        new Output.Column<ImportedFile>("FILE", ImportedFile::getPath),
+        new Output.Column<ImportedFile>("UNIT", ImportedFile::getUnit),
+        new Output.Column<ImportedFile>("OUTCOME", ImportedFile::getOutcome),
+        new Output.Column<ImportedFile>("REVISION", ImportedFile::getRevisionNum),
+        new Output.Column<ImportedFile>("REASON", ImportedFile::getReason));
     return 0;
   }
 

@@ -7,6 +7,8 @@ import io.tandem.client.model.ListResponseTarget;
 import io.tandem.client.model.Target;
 import io.tandem.client.model.TargetPatch;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,8 +69,10 @@ class TargetCommands extends TandemCli.Group {
   }
 
   @Command(name = "kubeconfig", description = "The sandbox target's kubeconfig (for kubectl)")
-  int kubeconfig(@Parameters(paramLabel = "TARGET", defaultValue = "sandbox") String slug) throws ApiException {
-    root.output().text(new TargetsApi(root.client()).getSandboxKubeconfig(slug));
+  int kubeconfig(@Parameters(paramLabel = "TARGET", defaultValue = "sandbox") String slug)
+      throws ApiException, IOException, InterruptedException {
+    root.output().text(RawRequests.text(root.client(), "/api/v1/targets/" + URLEncoder.encode(slug, StandardCharsets.UTF_8)
+        + "/kubeconfig", "application/yaml, text/plain, */*"));
     return 0;
   }
 

@@ -145,6 +145,8 @@ class CliVerbsIT {
     ok("function", "do", "set-container-resources", "server", "--mode=floor", "--cpu=100m", "--memory=300Mi",
         "--limit-factor=2", "--unit", "paymentservice", "-m", "By name");
     assertThat(ok("unit", "data", "paymentservice").out()).contains("replicas: 4", "memory: 300Mi", "memory: 600Mi");
+    ok("function", "do", "--unit", "paymentservice", "--", "set-replicas", "--replicas=5");
+    assertThat(ok("unit", "data", "paymentservice").out()).contains("replicas: 5");
     Run unknown = tandem("function", "do", "set-replicas", "--count=4", "--unit", "paymentservice");
     assertThat(unknown.code()).isEqualTo(2);
     assertThat(unknown.err()).contains("no parameter count", "replicas");
@@ -186,7 +188,9 @@ class CliVerbsIT {
     ok("changeset", "remove", "-s", space, "scale", "ns");
     assertThat(ok("changeset", "apply", "-s", space, "scale").out()).contains("paymentservice", "Apply");
     ok("changeset", "close", "-s", space, "scale");
-    ok("changeset", "delete", "-s", space, "scale");
+    ok("changeset", "create", "-s", space, "unused");
+    ok("changeset", "delete", "-s", space, "unused");
+    assertThat(ok("changeset", "list", "-s", space).out()).doesNotContain("unused");
 
     assertThat(ok("trigger", "create", "-s", space, "valid", "vet-schemas").out()).contains("vet-schemas");
     assertThat(ok("trigger", "list", "-s", space).out()).contains("valid");
