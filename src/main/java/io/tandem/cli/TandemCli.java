@@ -7,7 +7,6 @@ import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.AutoComplete.GenerateCompletion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,11 +25,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     version = "tandem 0.1",
     description = "Tandem at the command line. Exit codes: 0 done, 1 refused or failed, 2 usage mistake,"
-        + " 3 drift found (unit refresh --dry-run).",
-    subcommands = {SpaceCommands.class, UnitCommands.class, FunctionCommands.class, RevisionCommands.class,
-        TagCommands.class, ChangeSetCommands.class, TriggerCommands.class, LinkCommands.class, CloneCommand.class,
-        UpgradeCommand.class, GitCommands.class, TargetCommands.class, TokenCommands.class, RoleCommands.class,
-        AuditCommand.class, EventsCommand.class, WebhookCommands.class, ImportCommands.class, ContextCommands.class})
+        + " 3 drift found (unit refresh --dry-run).")
 public class TandemCli implements Callable<Integer> {
 
   /** Exit status of {@code unit refresh --dry-run} that found drift. */
@@ -52,6 +47,7 @@ public class TandemCli implements Callable<Integer> {
   private Map<String, String> env = System.getenv();
   private PrintWriter out;
   private CommandLine commandLine;
+  private ApiClient client;
 
   public static void main(String[] args) {
     // the platform's charset, which a terminal expects
@@ -67,9 +63,7 @@ public class TandemCli implements Callable<Integer> {
     cli.out = out;
     CommandLine commandLine = new CommandLine(cli);
     cli.commandLine = commandLine;
-    commandLine.addSubcommand("completion", new GenerateCompletion());
-    commandLine.getSubcommands().get("completion").getCommandSpec().usageMessage()
-        .description("A bash/zsh completion script: source <(tandem completion)");
+    Nouns.add(commandLine, args);
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
@@ -85,14 +79,16 @@ public class TandemCli implements Callable<Integer> {
     return 2;
   }
 
+  /** The client for this command line's server and token (one per run). */
   ApiClient client() {
-    CliContexts.Context current = contexts().selected(context);
-    ApiClient client = new ApiClient();
-    String url = firstOf(server, env.get("TANDEM_SERVER"), current.server(), "http://localhost:8080");
-    client.updateBaseUri(url.replaceAll("/+$", ""));
-    String bearer = firstOf(token, env.get("TANDEM_TOKEN"), current.token(), null);
-    if (bearer != null && !bearer.isBlank()) {
-      client.setRequestInterceptor(request -> request.header("Authorization", "Bearer " + bearer));
+    if (client == null) {
+      CliContexts.Context current = contexts().selected(context);
+      String url = firstOf(server, env.get("TANDEM_SERVER"), current.server(), "http://localhost:8080");
+      client = new ApiClient(Transport.builder(url), ApiClient.createDefaultObjectMapper(), url.replaceAll("/+$", ""));
+      String bearer = firstOf(token, env.get("TANDEM_TOKEN"), current.token(), null);
+      if (bearer != null && !bearer.isBlank()) {
+        client.setRequestInterceptor(request -> request.header("Authorization", "Bearer " + bearer));
+      }
     }
     return client;
   }
