@@ -19,6 +19,7 @@ final class Nouns {
     NOUNS.put("space", SpaceCommands::new);
     NOUNS.put("unit", UnitCommands::new);
     NOUNS.put("function", FunctionCommands::new);
+    NOUNS.put("action", ActionCommands::new);
     NOUNS.put("revision", RevisionCommands::new);
     NOUNS.put("tag", TagCommands::new);
     NOUNS.put("changeset", ChangeSetCommands::new);

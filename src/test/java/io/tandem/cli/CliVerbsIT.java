@@ -212,6 +212,10 @@ class CliVerbsIT {
     assertThat(ok("unit", "approve", "-s", space, "paymentservice").out()).contains("paymentservice");
     assertThat(ok("unit", "actions", "-s", space, "paymentservice").out()).contains("Apply", "ApplyCompleted");
     assertThat(ok("unit", "diff", "-s", space, "paymentservice", "--from", "1", "--to", "head").out()).contains("OP");
+    assertThat(ok("action", "run", "refresh", "-s", space, "--unit", "paymentservice").out()).contains("paymentservice", "Refresh");
+    String action = ok("-o", "json", "unit", "actions", "-s", space, "paymentservice").json().path("items").get(0).path("id")
+        .asString();
+    assertThat(ok("action", "get", action).out()).contains(action);
 
     String dev = Api.uniqueSlug("verbs-dev");
     ok("space", "create", dev);
@@ -293,6 +297,10 @@ class CliVerbsIT {
     assertThat(badFilter.err()).containsPattern("Error 400: .+ \\([a-z-]+\\)");
 
     assertThat(ok("completion").out()).contains("complete", "tandem");
+    assertThat(ok("space", "get", space).out()).contains(space);
+    assertThat(ok("space", "summary", space).out()).contains("UNITS", "1");
+    ok("space", "delete", space, "--recursive", "--confirm");
+    assertThat(tandem("space", "get", space).code()).isEqualTo(1);
   }
 
   @Test
