@@ -21,7 +21,8 @@ class ImportCommands extends TandemCli.Group {
 
   @Spec CommandSpec spec;
 
-  @Option(names = {"-s", "--space"}, required = true, scope = picocli.CommandLine.ScopeType.INHERIT, description = "The space")
+  @Option(names = {"-s", "--space"}, descriptionKey = SpaceDefault.KEY, scope = picocli.CommandLine.ScopeType.INHERIT,
+      description = "The space (default the context's)")
   String space;
 
   @Command(name = "helm", description = "Render a Helm chart into units (one for the chart, or one per kind)")

@@ -1,11 +1,13 @@
 package io.tandem.cli;
 
 import io.tandem.client.ApiException;
+import io.tandem.client.api.EventsApi;
 import io.tandem.client.api.SpacesApi;
 import io.tandem.client.api.SuspensionApi;
 import io.tandem.client.model.CreateSpaceRequest;
 import io.tandem.client.model.ListResponseSpace;
 import io.tandem.client.model.Space;
+import io.tandem.client.model.SpaceSummary;
 import io.tandem.client.model.SuspendRequest;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "space", description = "Spaces: create, list, suspend, resume", mixinStandardHelpOptions = true)
+@Command(name = "space", description = "Spaces: create, list, get, summary, suspend, resume, delete", mixinStandardHelpOptions = true)
 class SpaceCommands extends TandemCli.Group {
 
   @Command(name = "create", description = "Create a space")
@@ -58,6 +60,36 @@ class SpaceCommands extends TandemCli.Group {
   int list(@Option(names = "--where", description = "A filter in the where language") String where) throws ApiException {
     ListResponseSpace page = new SpacesApi(root.client()).listSpaces(where, 1000, null);
     show(page, page.getItems());
+    return 0;
+  }
+
+  @Command(name = "get", description = "A space")
+  int get(@Parameters(paramLabel = "SLUG") String slug) throws ApiException {
+    Space space = new SpacesApi(root.client()).getSpace(slug);
+    show(space, List.of(space));
+    return 0;
+  }
+
+  @Command(name = "summary", description = "A space at a glance: units, drift, health, unapplied changes, recent actions")
+  int summary(@Parameters(paramLabel = "SLUG") String slug) throws ApiException {
+    SpaceSummary summary = new EventsApi(root.client()).getSpaceSummary(slug);
+    root.output().print(summary, List.of(summary),
+        new Output.Column<SpaceSummary>("UNITS", SpaceSummary::getUnits),
+        new Output.Column<SpaceSummary>("UNAPPLIED", SpaceSummary::getUnappliedChanges),
+        new Output.Column<SpaceSummary>("NEVER APPLIED", SpaceSummary::getNeverApplied),
+        new Output.Column<SpaceSummary>("GATED", SpaceSummary::getGated),
+        new Output.Column<SpaceSummary>("DRIFT", SpaceSummary::getDrift),
+        new Output.Column<SpaceSummary>("HEALTH", SpaceSummary::getHealth));
+    return 0;
+  }
+
+  @Command(name = "delete", description = "Delete a space (with --recursive, its units too)")
+  int delete(@Parameters(paramLabel = "SLUG") String slug,
+      @Option(names = "--recursive", description = "Delete its units too") boolean recursive,
+      @Option(names = "--confirm", description = "Confirm leaving live units' objects on their clusters") boolean confirm)
+      throws ApiException {
+    new SpacesApi(root.client()).deleteSpace(slug, recursive ? Boolean.TRUE : null, confirm ? slug : null);
+    root.output().text("Deleted space " + slug);
     return 0;
   }
 

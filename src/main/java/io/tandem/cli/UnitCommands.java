@@ -28,14 +28,16 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "unit", mixinStandardHelpOptions = true,
+@Command(name = "unit", mixinStandardHelpOptions = true, subcommands = {UnitLiveCommand.class, UnitApproveCommand.class,
+    UnitActionsCommand.class},
     description = "Units: create, get, list, update, delete, data, revisions, diff, upgrade, apply, refresh, destroy, suspend,"
-        + " resume")
+        + " resume, live, approve, actions")
 class UnitCommands extends TandemCli.Group {
 
   @Spec CommandSpec spec;
 
-  @Option(names = {"-s", "--space"}, required = true, scope = picocli.CommandLine.ScopeType.INHERIT, description = "The space")
+  @Option(names = {"-s", "--space"}, descriptionKey = SpaceDefault.KEY, scope = picocli.CommandLine.ScopeType.INHERIT,
+      description = "The space (default the context's)")
   String space;
 
   private UnitsApi units() {
@@ -81,11 +83,15 @@ class UnitCommands extends TandemCli.Group {
   int update(
       @Parameters(paramLabel = "UNIT") String unit,
       @Option(names = {"-f", "--file"}, description = "The whole new YAML (- for standard input)") String file,
-      @Option(names = "--patch", description = "A JSON merge patch, e.g. '{\"labels\":{\"tier\":\"web\"}}'") String patch,
+      @Option(names = "--patch", arity = "0..1", fallbackValue = "", description = "A JSON merge patch, e.g."
+          + " '{\"labels\":{\"tier\":\"web\"}}'; alone (--patch --restore -1), only says the change is a patch") String patch,
       @Option(names = "--restore", description = "A revision to restore: 3, -1, live, tag:<name>") String restore,
       @Option(names = {"-m", "--message"}, description = "Change description") String message,
       @Option(names = "--move-objects", description = "With a new target in --patch: move the unit's objects there"
           + " (destroy on the old target, then apply on the new)") boolean moveObjects) throws ApiException {
+    if ("".equals(patch)) {
+      patch = null;
+    }
     int given = (file == null ? 0 : 1) + (patch == null ? 0 : 1) + (restore == null ? 0 : 1);
     if (given != 1) {
       throw new ParameterException(spec.commandLine(), "Give one of --file, --patch or --restore.");
@@ -193,11 +199,14 @@ class UnitCommands extends TandemCli.Group {
     return preview.getGates() == null || preview.getGates().isEmpty() ? 0 : 1;
   }
 
-  @Command(name = "refresh", description = "Read the unit's objects from its target; capture a drift as a revision")
+  @Command(name = "refresh", description = "Read the unit's objects from its target; capture a drift as a revision."
+      + " With --dry-run, exit code 3 when there is drift")
   int refresh(@Parameters(paramLabel = "UNIT") String unit,
       @Option(names = "--dry-run", description = "Only report the drift") boolean dryRun,
       @Option(names = "--wait", defaultValue = "60") int wait) throws ApiException {
-    return showAction(actions().refreshUnit(space, unit, dryRun, wait));
+    UnitAction action = actions().refreshUnit(space, unit, dryRun, wait);
+    int code = showAction(action);
+    return code == 0 && dryRun && action.getResult() == UnitAction.ResultEnum.REFRESH_AND_DRIFTED ? TandemCli.DRIFT : code;
   }
 
   @Command(name = "destroy", description = "Delete the unit's objects from its target")
@@ -233,7 +242,7 @@ class UnitCommands extends TandemCli.Group {
     return 0;
   }
 
-  private int showAction(UnitAction action) {
+  int showAction(UnitAction action) {
     root.output().print(action, List.of(action),
         new Output.Column<UnitAction>("ACTION", UnitAction::getAction),
         new Output.Column<UnitAction>("STATUS", UnitAction::getStatus),

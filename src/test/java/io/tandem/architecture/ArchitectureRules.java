@@ -3,6 +3,7 @@ package io.tandem.architecture;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -42,6 +43,19 @@ final class ArchitectureRules {
         .should().dependOnClassesThat(resideInAPackage(root + "..")
             .and(not(resideInAnyPackage(root + ".cli..", root + ".client..", root + ".common.."))))
         .because("the command line talks to the server over HTTP, through the generated client");
+  }
+
+  /**
+   * The command line ships in a jar of its own with only these libraries on its class path (target/cli/lib), so it
+   * may use nothing else: not even {@code common}, which would drag the server's libraries in.
+   */
+  static ArchRule cliUsesOnlyTheClientAndItsLibraries(String root) {
+    return classes().that().resideInAPackage(root + ".cli..")
+        .should().onlyDependOnClassesThat().resideInAnyPackage(root + ".cli..", root + ".client..", "picocli..",
+            "tools.jackson..", "com.fasterxml.jackson.annotation..", "org.yaml.snakeyaml..", "java..", "javax.net..",
+            "jakarta.annotation..")
+        .because("the command line's jar holds only io.tandem.cli and io.tandem.client, and target/cli/lib only"
+            + " picocli, Jackson, SnakeYAML and the annotations the client needs");
   }
 
   static ArchRule apiDoesNotReachIntoPersistence(String root) {

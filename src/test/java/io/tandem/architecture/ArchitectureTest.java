@@ -29,6 +29,11 @@ class ArchitectureTest {
   }
 
   @Test
+  void theCommandLineNeedsOnlyTheClientPicocliJacksonAndSnakeYaml() {
+    ArchitectureRules.cliUsesOnlyTheClientAndItsLibraries(ROOT).check(CLASSES);
+  }
+
+  @Test
   void controllersNeverReachIntoPersistence() {
     ArchitectureRules.apiDoesNotReachIntoPersistence(ROOT).check(CLASSES);
   }
