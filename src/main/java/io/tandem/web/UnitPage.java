@@ -50,7 +50,7 @@ class UnitPage {
   /** A revision in the timeline; {@code managers}: the field managers whose change a Refresh revision captured. */
   record Entry(Revision revision, List<String> managers, boolean head, boolean live) {
 
-    boolean captured() {
+    public boolean captured() {
       return revision.source() == RevisionSource.Refresh;
     }
   }
