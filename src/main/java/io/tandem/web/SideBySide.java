@@ -18,7 +18,7 @@ final class SideBySide {
     List<Row> rows = new ArrayList<>();
     List<String> removed = new ArrayList<>();
     List<String> added = new ArrayList<>();
-    for (String line : unified == null ? new String[0] : unified.split("\n")) {
+    for (String line : unified == null || unified.isEmpty() ? new String[0] : unified.split("\n")) {
       if (line.startsWith("---") || line.startsWith("+++")) {
         continue;
       }
