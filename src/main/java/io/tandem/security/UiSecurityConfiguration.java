@@ -16,7 +16,8 @@ import org.springframework.security.web.context.SecurityContextHolderFilter;
 /**
  * The web UI under {@code /ui}: a person signs in once with an API token ({@link UiTokenSignIn}), and the session then
  * holds who they are (the token's subject, admin flag and prefix; never the token). Each request checks again that
- * the token is not revoked ({@link UiSessionRecheck}). Every form carries Spring Security's CSRF token; htmx sends it
+ * the token is not revoked ({@link UiSessionRecheck}). Where configured, the organisation's identity provider signs
+ * people in instead ({@link UiOidcLogin}). Every form carries Spring Security's CSRF token; htmx sends it
  * as a header. The rules of what a caller may do are the API's, on the handlers' {@code @Access} declarations.
  */
 @Configuration(proxyBeanMethods = false)
@@ -26,8 +27,12 @@ class UiSecurityConfiguration {
 
   @Bean
   @Order(1)
-  SecurityFilterChain ui(HttpSecurity http, TokenService tokens, Audit audit, Clock clock) throws Exception {
+  SecurityFilterChain ui(HttpSecurity http, TokenService tokens, Audit audit, Clock clock, SecurityProperties settings,
+      OidcTokens oidc) throws Exception {
     HttpSessionSecurityContextRepository sessions = new HttpSessionSecurityContextRepository();
+    if (settings.oidc().login()) {
+      http.oauth2Login(new UiOidcLogin(settings.oidc(), oidc).configurer(sessions));
+    }
     return http
         .securityMatcher("/ui", "/ui/**")
         .securityContext(context -> context.securityContextRepository(sessions))
@@ -41,7 +46,7 @@ class UiSecurityConfiguration {
         .logout(logout -> logout.logoutUrl("/ui/sign-out").logoutSuccessUrl(SIGN_IN + "?signedOut")
             .deleteCookies("JSESSIONID"))
         .authorizeHttpRequests(authorize -> authorize
-            .requestMatchers(SIGN_IN, "/ui/static/**", "/ui/vendor/**").permitAll()
+            .requestMatchers(SIGN_IN, "/ui/static/**", "/ui/vendor/**", "/ui/oauth2/**").permitAll()
             .anyRequest().authenticated())
         .exceptionHandling(handling -> handling.authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint(SIGN_IN)))
         .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(

@@ -42,7 +42,12 @@ final class UiSession {
   }
 
   Page get(String path) {
-    Page page = send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+    return getAbsolute(base + path);
+  }
+
+  /** A page anywhere (another server's too), with this session's cookies for its host. */
+  Page getAbsolute(String url) {
+    Page page = send(HttpRequest.newBuilder(URI.create(url)).GET());
     Matcher token = CSRF.matcher(page.body());
     if (token.find()) {
       csrf = token.group(1);
