@@ -12,6 +12,23 @@
       event.detail.headers[header] = token;
     }
   });
+  // a re-fetched table keeps the units a person had selected
+  var selected = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "units") {
+      selected = Array.prototype.map.call(event.detail.target.querySelectorAll("input[name=unit]:checked"),
+        function (box) { return box.value; });
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    selected.forEach(function (value) {
+      var box = document.querySelector('#units input[name=unit][value="' + CSS.escape(value) + '"]');
+      if (box) {
+        box.checked = true;
+      }
+    });
+    selected = [];
+  });
   document.addEventListener("DOMContentLoaded", function () {
     var url = document.body.getAttribute("data-events");
     if (!url || !window.EventSource) {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -173,9 +174,14 @@ class WebUiBrowserIT {
     });
   }
 
+  /** The page as tall as its content (within a laptop's to a tall monitor's height), at a laptop's width. */
   private void screenshot(String name) throws IOException {
+    Dimension before = browser.manage().window().getSize();
+    Number height = (Number) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollHeight");
+    browser.manage().window().setSize(new Dimension(1280, Math.max(640, Math.min(1800, height.intValue() + 100))));
     Files.createDirectories(SCREENSHOTS);
     Files.write(SCREENSHOTS.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    browser.manage().window().setSize(before);
   }
 
   private String base() {

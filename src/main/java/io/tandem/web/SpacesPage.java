@@ -19,6 +19,9 @@ import org.springframework.web.bind.annotation.GetMapping;
 @Controller
 class SpacesPage {
 
+  /** Health that needs a person: still progressing is not yet unhealthy. */
+  private static final List<String> UNHEALTHY = List.of("Degraded", "Missing");
+
   private final SpaceService spaces;
   private final SpaceSummaries summaries;
   private final SpaceRoles roles;
@@ -45,10 +48,7 @@ class SpacesPage {
   }
 
   private static Row row(Space space, EventsApi.SpaceSummary summary) {
-    long unhealthy = summary.health().entrySet().stream()
-        .filter(entry -> !entry.getKey().equals("Healthy"))
-        .mapToLong(java.util.Map.Entry::getValue)
-        .sum();
+    long unhealthy = UNHEALTHY.stream().mapToLong(status -> summary.health().getOrDefault(status, 0L)).sum();
     return new Row(space, summary, summary.drift().getOrDefault("Drifted", 0L), unhealthy);
   }
 }

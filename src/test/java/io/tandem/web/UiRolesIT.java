@@ -104,6 +104,9 @@ class UiRolesIT {
     assertThat(api.get("/api/v1/spaces/" + space + "/units/settings/data").body()).contains("mode: blue");
     assertThat(api.get("/api/v1/spaces/" + space + "/units/settings/revisions/3").json().path("author").asString())
         .isEqualTo("editor-" + space);
+    String audited = api.get("/api/v1/audit?where=" + java.net.URLEncoder.encode("Subject = 'editor-" + space + "'",
+        java.nio.charset.StandardCharsets.UTF_8)).body();
+    assertThat(audited).as("a write through the UI is audited").contains(unitPage + "/restore");
     assertThat(editor.post(unitPage + "/apply", Map.of()).status()).isEqualTo(403);
     assertThat(editor.post("/ui/spaces/" + space + "/bulk", Map.of("action", "refresh", "unit", "settings")).status())
         .isEqualTo(403);
