@@ -177,7 +177,7 @@ class WebUiBrowserIT {
   /** The page as tall as its content (within a laptop's to a tall monitor's height), at a laptop's width. */
   private void screenshot(String name) throws IOException {
     Dimension before = browser.manage().window().getSize();
-    Number height = (Number) ((JavascriptExecutor) browser).executeScript("return document.documentElement.scrollHeight");
+    Number height = (Number) ((JavascriptExecutor) browser).executeScript("return Math.ceil(document.body.getBoundingClientRect().height)");
     browser.manage().window().setSize(new Dimension(1280, Math.max(640, Math.min(1800, height.intValue() + 100))));
     Files.createDirectories(SCREENSHOTS);
     Files.write(SCREENSHOTS.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));

@@ -73,6 +73,9 @@ class UiRolesIT {
     assertThat(signedIn.setCookie()).contains("HttpOnly").containsIgnoringCase("SameSite=Lax");
     assertThat(session.sessionCookie()).as("a new session id at sign-in").isNotEqualTo(before);
     assertThat(session.get("/ui").body()).contains("cookie-" + space).doesNotContain(token);
+
+    assertThat(session.post("/ui/sign-out", Map.of()).location()).endsWith("/ui/sign-in?signedOut");
+    assertThat(session.get("/ui").location()).as("signed out").endsWith("/ui/sign-in");
   }
 
   @Test
