@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.support.Api;
 import io.tandem.support.TandemIT;
+import java.net.URI;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -120,6 +121,11 @@ class UiRolesIT {
     UiSession applier = signedIn("applier");
     assertThat(applier.get(unitPage).body()).contains("id=\"apply\"", "id=\"undo\"", "id=\"refresh\"", "id=\"preview\"");
     assertThat(applier.get("/ui/spaces/" + space).body()).contains("id=\"bulk-apply\"", "id=\"select-settings\"");
+
+    UiSession.Page queued = applier.post("/ui/spaces/" + space + "/bulk", Map.of("action", "refresh", "unit", "settings"));
+
+    assertThat(queued.status()).isEqualTo(302);
+    assertThat(applier.get(URI.create(queued.location()).getRawPath()).body()).contains("Queued refresh for");
   }
 
   @Test
