@@ -24,13 +24,13 @@ import org.springframework.stereotype.Component;
  * committed event, in id order.
  */
 @Component
-class EventStream implements SchedulingConfigurer {
+public class EventStream implements SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(EventStream.class);
   private static final int PAGE = 500;
 
   /** Someone listening: what they want, and where to send it; false from {@code send} ends the subscription. */
-  interface Subscriber {
+  public interface Subscriber {
     Predicate<Event> filter();
 
     boolean send(Event event);
@@ -72,7 +72,7 @@ class EventStream implements SchedulingConfigurer {
    * Subscribes; with {@code lastEventId}, first sends what came after it (as far as the stream has got), so a client
    * that reconnects misses nothing.
    */
-  synchronized void subscribe(Subscriber subscriber, Long lastEventId) {
+  public synchronized void subscribe(Subscriber subscriber, Long lastEventId) {
     start();
     if (lastEventId != null) {
       long sent = lastEventId;
@@ -95,7 +95,7 @@ class EventStream implements SchedulingConfigurer {
     subscribers.add(subscriber);
   }
 
-  void unsubscribe(Subscriber subscriber) {
+  public void unsubscribe(Subscriber subscriber) {
     subscribers.remove(subscriber);
   }
 

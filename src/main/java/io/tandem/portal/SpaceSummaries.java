@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
 
 /** What a dashboard shows of a space, counted in the database. */
 @Component
-class SpaceSummaries {
+public class SpaceSummaries {
 
   private static final int RECENT_ACTIONS = 10;
 
@@ -23,7 +23,7 @@ class SpaceSummaries {
     this.spaces = spaces;
   }
 
-  EventsApi.SpaceSummary of(String slug) {
+  public EventsApi.SpaceSummary of(String slug) {
     Space space = spaces.get(slug);
     Map<String, Long> drift = new LinkedHashMap<>(Map.of("None", 0L, "Drifted", 0L, "Unknown", 0L));
     jdbc.sql("select drift, count(*) from unit where space_id = :space group by drift")

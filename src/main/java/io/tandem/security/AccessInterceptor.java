@@ -15,8 +15,8 @@ import org.springframework.web.servlet.HandlerMapping;
 
 /**
  * Decides access on the handler that is about to run, from its {@link Access} declaration and its decoded path
- * variables, so that no spelling of a path can reach a handler under a rule meant for another. An {@code /api}
- * handler without a declaration is refused for everyone. Expensive operations are then counted against the caller's limit.
+ * variables, so that no spelling of a path can reach a handler under a rule meant for another. An {@code /api} or
+ * web UI ({@code /ui}) handler without a declaration is refused for everyone, but for the UI's sign-in page. Expensive operations are then counted against the caller's limit.
  */
 class AccessInterceptor implements HandlerInterceptor {
 
@@ -39,10 +39,13 @@ class AccessInterceptor implements HandlerInterceptor {
       return true; // error pages, static resources; the security filter chain still guards them
     }
     Object route = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
-    if (route == null || !route.toString().startsWith("/api/")) {
+    if (route == null || !(route.toString().startsWith("/api/") || route.toString().startsWith("/ui"))) {
       return true; // the OpenAPI document, actuator, the root page: open or guarded by the security filter chain
     }
     Access access = method.getMethodAnnotation(Access.class);
+    if (access == null && route.toString().equals(UiSecurityConfiguration.SIGN_IN)) {
+      return true; // the web UI's sign-in page, before there is a caller
+    }
     if (access == null) {
       log.error("{} has no @Access declaration; refusing it for everyone", method.getShortLogMessage());
       throw TandemException.forbidden("This operation is not open to anyone.");

@@ -30,7 +30,7 @@ class AuditFilter extends OncePerRequestFilter {
 
   @Override
   protected boolean shouldNotFilter(HttpServletRequest request) {
-    return READS.contains(request.getMethod()) || !request.getRequestURI().startsWith("/api/");
+    return READS.contains(request.getMethod()) || !(request.getRequestURI().startsWith("/api/") || request.getRequestURI().startsWith("/ui/"));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.tandem.security;
 
 import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,18 +54,26 @@ class OidcTokens {
       return Optional.empty();
     }
     try {
-      Jwt jwt = decoder().decode(token);
-      String subject = jwt.getClaimAsString(subjectClaim) != null ? jwt.getClaimAsString(subjectClaim) : jwt.getSubject();
-      if (subject == null || subject.isBlank()) {
-        return Optional.empty();
-      }
-      Object groups = jwt.getClaims().get("groups");
-      boolean admin = !adminGroup.isBlank() && groups instanceof Collection<?> list && list.contains(adminGroup);
-      return Optional.of(new Caller(subject, admin, null));
+      return callerOf(decoder().decode(token).getClaims());
     } catch (JwtException e) {
       log.debug("Refused a bearer JWT: {}", e.getMessage());
       return Optional.empty();
     }
+  }
+
+  /**
+   * The caller verified claims stand for (a bearer JWT's, or the ID token's of a web UI sign-in): named by
+   * {@code subject-claim}, else {@code sub}; an organisation admin when {@code groups} holds {@code admin-group}.
+   */
+  Optional<Caller> callerOf(Map<String, Object> claims) {
+    Object named = claims.get(subjectClaim) != null ? claims.get(subjectClaim) : claims.get("sub");
+    String subject = named == null ? null : named.toString();
+    if (subject == null || subject.isBlank()) {
+      return Optional.empty();
+    }
+    Object groups = claims.get("groups");
+    boolean admin = !adminGroup.isBlank() && groups instanceof Collection<?> list && list.contains(adminGroup);
+    return Optional.of(new Caller(subject, admin, null));
   }
 
   /** Built on first use, so a server starts even while its identity provider is away. */

@@ -37,13 +37,31 @@ public record SecurityProperties(
    * @param audience the audience a token must carry; unset, any
    * @param subjectClaim the claim that names the caller; {@code sub} where a token lacks it
    * @param adminGroup members of this group (in the {@code groups} claim) are organisation admins
+   * @param clientId the web UI's client at the identity provider; setting it (with {@code issuer-uri}) offers sign-in
+   *     with the provider (OpenID Connect authorization code, redirect {@code <server>/ui/oauth2/code/oidc})
+   * @param clientSecret that client's secret
    */
   public record Oidc(
       @DefaultValue("") String issuerUri,
       @DefaultValue("") String jwkSetUri,
       @DefaultValue("") String audience,
       @DefaultValue("preferred_username") String subjectClaim,
-      @DefaultValue("") String adminGroup) {}
+      @DefaultValue("") String adminGroup,
+      @DefaultValue("") String clientId,
+      @DefaultValue("") String clientSecret) {
+
+    /** Whether the web UI offers sign-in with the identity provider. */
+    public boolean login() {
+      return !issuerUri.isBlank() && !clientId.isBlank();
+    }
+
+    @Override
+    public String toString() {
+      return "Oidc[issuerUri=" + issuerUri + ", jwkSetUri=" + jwkSetUri + ", audience=" + audience + ", subjectClaim="
+          + subjectClaim + ", adminGroup=" + adminGroup + ", clientId=" + clientId + ", clientSecret="
+          + (clientSecret.isBlank() ? "unset" : "(set)") + "]";
+    }
+  }
 
   /**
    * @param ttl how long a server trusts what it read about a token or a subject's roles before reading it again;

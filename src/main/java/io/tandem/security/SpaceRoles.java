@@ -77,6 +77,14 @@ public class SpaceRoles implements SpaceVisibility {
     return Optional.of(Set.of());
   }
 
+  /** The caller's role in the space (an organisation admin's is admin); empty when none. */
+  public Optional<Role> roleOf(Principal principal, String space) {
+    if (principal instanceof Authentication authentication && authentication.getPrincipal() instanceof Caller caller) {
+      return caller.orgAdmin() ? Optional.of(Role.admin) : roleOf(space, caller.name());
+    }
+    return Optional.empty();
+  }
+
   /** The spaces where the subject has a role. */
   Set<String> spacesOf(String subject) {
     return new HashSet<>(held(subject).keySet());

@@ -184,7 +184,7 @@ class SecurityIT {
     assertThat(admin.get("/v3/api-docs").status()).isEqualTo(200);
     Api.Response root = admin.get("/"); // a browser opening the server's address
     assertThat(root.status()).isEqualTo(302);
-    assertThat(root.header("Location")).endsWith("/swagger-ui.html");
+    assertThat(root.header("Location")).endsWith("/ui"); // the web UI, which signs the browser in
   }
 
   @Test

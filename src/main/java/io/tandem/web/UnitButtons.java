@@ -1,0 +1,100 @@
+package io.tandem.web;
+
+import io.tandem.common.access.Access;
+import io.tandem.common.access.Role;
+import io.tandem.common.web.Authors;
+import io.tandem.targets.domain.ActionService;
+import io.tandem.targets.domain.ApplyPreviews;
+import io.tandem.unit.domain.GatesAndApprovals;
+import io.tandem.unit.domain.RevisionRef;
+import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitCommands;
+import io.tandem.worker.UnitAction;
+import java.security.Principal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/** What the unit page's buttons do, each needing the role its API operation needs; then back to the unit. */
+@Controller
+class UnitButtons {
+
+  private static final String UNIT = "/ui/spaces/{space}/units/{unit}";
+
+  private final UnitCommands commands;
+  private final ActionService actions;
+  private final ApplyPreviews previews;
+  private final GatesAndApprovals gates;
+
+  UnitButtons(UnitCommands commands, ActionService actions, ApplyPreviews previews, GatesAndApprovals gates) {
+    this.commands = commands;
+    this.actions = actions;
+    this.previews = previews;
+    this.gates = gates;
+  }
+
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
+  @PostMapping(UNIT + "/preview")
+  String preview(@PathVariable("space") String space, @PathVariable("unit") String unit, Model model) {
+    model.addAttribute("space", space);
+    model.addAttribute("slug", unit);
+    model.addAttribute("preview", previews.preview(space, unit, head(), false));
+    return "ui/preview :: preview";
+  }
+
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
+  @PostMapping(UNIT + "/apply")
+  String apply(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect) {
+    return back(space, unit, redirect, said(actions.apply(space, unit, head(), null)));
+  }
+
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
+  @PostMapping(UNIT + "/refresh")
+  String refresh(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect) {
+    return back(space, unit, redirect, said(actions.refresh(space, unit, false, null)));
+  }
+
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
+  @PostMapping(UNIT + "/restore")
+  String restore(@PathVariable("space") String space, @PathVariable("unit") String unit,
+      @RequestParam("revision") String revision, RedirectAttributes redirect, Principal principal) {
+    Unit restored = commands.restore(space, unit, RevisionRef.parse("revision", revision), null, null, Authors.of(principal));
+    return back(space, unit, redirect, "Restored revision " + revision + " as revision " + restored.headRevisionNum() + ".");
+  }
+
+  /** Undo: restore the revision before head, then apply it. */
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
+  @PostMapping(UNIT + "/undo")
+  String undo(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect,
+      Principal principal) {
+    Unit restored = commands.restore(space, unit, RevisionRef.parse("revision", "-1"), null, null, Authors.of(principal));
+    UnitAction applied = actions.apply(space, unit, head(), null);
+    return back(space, unit, redirect,
+        "Undone: revision " + restored.headRevisionNum() + " restores the one before; " + said(applied));
+  }
+
+  @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
+  @PostMapping(UNIT + "/approve")
+  String approve(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect,
+      Principal principal) {
+    var approval = gates.approve(space, unit, head(), Authors.of(principal));
+    return back(space, unit, redirect, "Approved revision " + approval.revisionNum() + ".");
+  }
+
+  private static RevisionRef head() {
+    return RevisionRef.parse("revision", "head");
+  }
+
+  private static String said(UnitAction action) {
+    return action.action() + " queued (" + action.status() + ").";
+  }
+
+  private static String back(String space, String unit, RedirectAttributes redirect, String notice) {
+    redirect.addFlashAttribute("notice", notice);
+    return "redirect:" + UriComponentsBuilder.fromPath(UNIT).buildAndExpand(space, unit).encode().toUriString();
+  }
+}
