@@ -35,7 +35,8 @@ import org.springframework.test.context.TestPropertySource;
  * The web UI as a person uses it, in a real browser: sign in with a token, watch a break-glass change arrive on an
  * open unit page, read who made it in the diff, and undo it from the page; a viewer is offered nothing that changes
  * anything, and a forged post without the CSRF token is refused. Shares SwaggerUiBrowserIT's context (anonymous
- * access off). The main pages' screenshots go to docs/ui, which the README shows.
+ * access off). The main pages' screenshots go to target/ui, or with {@code -Dui.screenshots.update=true} to docs/ui,
+ * which the README shows (each run's spaces have new names, so every run would change the committed images).
  */
 @TandemIT
 @Browser
@@ -45,7 +46,8 @@ import org.springframework.test.context.TestPropertySource;
     "tandem.data-dir=target/it-data-schemathesis"})
 class WebUiBrowserIT {
 
-  static final Path SCREENSHOTS = Path.of("docs", "ui");
+  static final Path SCREENSHOTS =
+      Boolean.getBoolean("ui.screenshots.update") ? Path.of("docs", "ui") : Path.of("target", "ui");
   static final String[] AUTH = SwaggerUiBrowserIT.AUTH;
 
   @LocalServerPort int port;
