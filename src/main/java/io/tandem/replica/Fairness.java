@@ -10,8 +10,9 @@ import java.util.TreeMap;
 
 /**
  * A replica's fair share of the work: in each group of lease names (the text before ':'), at most the ceiling of
- * names / live replicas. A replica over its share hands the excess back; one under it takes only free names, so a
- * joiner never takes work from a replica that still holds it, and nothing is held twice.
+ * names / live replicas, and at least its floor. A replica over the ceiling hands the excess back, and one over the
+ * floor hands back one name a round while another live replica holds less than the floor; one under the ceiling takes
+ * only free names, so a joiner never takes work from a replica that still holds it, and nothing is held twice.
  */
 final class Fairness {
 
@@ -31,17 +32,24 @@ final class Fairness {
     return groups;
   }
 
-  static Plan plan(Collection<String> wanted, Set<String> mine, int live) {
+  /**
+   * @param fewest per group, the fewest names that any live replica holds (a replica holding none of the group counts
+   *     as 0)
+   */
+  static Plan plan(Collection<String> wanted, Set<String> mine, int live, Map<String, Integer> fewest) {
     Set<String> release = new HashSet<>(mine);
     release.removeAll(wanted);
     Map<String, Integer> room = new TreeMap<>();
     int replicas = Math.max(1, live);
     byGroup(wanted).forEach((group, names) -> {
       int quota = (names.size() + replicas - 1) / replicas;
+      int floor = names.size() / replicas;
       List<String> held = names.stream().filter(mine::contains).toList();
       if (held.size() > quota) {
         // the last names in order go back, so that replicas agree on which ones move
         release.addAll(held.subList(quota, held.size()));
+      } else if (held.size() > floor && fewest.getOrDefault(group, 0) < floor) {
+        release.add(held.get(held.size() - 1));
       } else if (held.size() < quota) {
         room.put(group, quota - held.size());
       }

@@ -149,7 +149,7 @@ public class Leases implements SmartLifecycle {
   private void balance(Set<String> renewed) {
     Set<String> wanted = new HashSet<>();
     work.orderedStream().forEach(each -> wanted.addAll(each.leaseNames()));
-    Fairness.Plan plan = Fairness.plan(wanted, renewed, store.liveCount(period));
+    Fairness.Plan plan = Fairness.plan(wanted, renewed, store.liveCount(period), store.fewestHeld(period));
     for (String name : plan.release()) {
       store.release(id, name);
     }

@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -48,6 +50,22 @@ class ReplicaStore {
         .param("ms", period.toMillis())
         .query(Integer.class)
         .single();
+  }
+
+  /** Per group of lease names, the fewest that any live replica holds. */
+  Map<String, Integer> fewestHeld(Duration period) {
+    List<UUID> live = jdbc.sql("select id from replica where heartbeat_at >= now() - :ms * interval '1 millisecond'")
+        .param("ms", period.toMillis())
+        .query(UUID.class)
+        .list();
+    Map<String, Map<UUID, Integer>> counts = new HashMap<>();
+    for (Lease lease : leases()) {
+      counts.computeIfAbsent(Fairness.group(lease.name()), key -> new HashMap<>()).merge(lease.owner(), 1, Integer::sum);
+    }
+    Map<String, Integer> fewest = new HashMap<>();
+    counts.forEach((group, byOwner) ->
+        fewest.put(group, live.stream().mapToInt(id -> byOwner.getOrDefault(id, 0)).min().orElse(0)));
+    return fewest;
   }
 
   /** Extends every unexpired lease of {@code owner}; the names it still holds. */
