@@ -83,6 +83,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private volatile boolean stopped = true;
   /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
+  private final Set<String> takenOverBeforeStart = ConcurrentHashMap.newKeySet();
 
   LiveWatches(TargetService targets, TargetConnections clients, LiveStore live, ActionQueue queue, HealthTracker health,
       Leases leases, LiveProperties settings) {
@@ -148,14 +149,25 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
     watched.removeUnit(unit.id());
   }
 
-  /** A target taken over: watched from a fresh list, then its units refreshed for what changed while no one watched. */
+  /**
+   * A target taken over: watched from a fresh list, its units refreshed for what changed while no one watched (taken
+   * before the watches start, at their start, and refreshed only when it was a dead replica's).
+   */
   @Override
-  public void acquired(String lease) {
-    if (enabled && !stopped && lease.startsWith(LeasedWork.target(""))) {
-      resync();
-      int queued = queue.enqueueBackgroundRefreshesOn(List.of(lease.substring(LeasedWork.target("").length())), Integer.MAX_VALUE);
-      log.info("Took over {}: watching it, {} unit(s) queued for a refresh", lease, queued);
+  public synchronized void acquired(String lease, boolean expired) {
+    if (!enabled || !lease.startsWith(LeasedWork.target(""))) {
+      return;
     }
+    String target = lease.substring(LeasedWork.target("").length());
+    if (stopped) {
+      if (expired) {
+        takenOverBeforeStart.add(target);
+      }
+      return;
+    }
+    resync();
+    int queued = queue.enqueueBackgroundRefreshesOn(List.of(target), Integer.MAX_VALUE);
+    log.info("Took over {}: watching it, {} unit(s) queued for a refresh", lease, queued);
   }
 
   @Override
@@ -253,7 +265,19 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
       thread.setDaemon(true);
       return thread;
     });
-    reconnects.execute(this::resync);
+    reconnects.execute(() -> {
+      resync();
+      refreshTakenOver();
+    });
+  }
+
+  private synchronized void refreshTakenOver() {
+    List<String> targets = List.copyOf(takenOverBeforeStart);
+    takenOverBeforeStart.clear();
+    if (!targets.isEmpty() && !stopped) {
+      int queued = queue.enqueueBackgroundRefreshesOn(targets, Integer.MAX_VALUE);
+      log.info("Took over {} at start: watching them, {} unit(s) queued for a refresh", targets, queued);
+    }
   }
 
   @Override

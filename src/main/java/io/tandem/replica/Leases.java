@@ -163,11 +163,12 @@ public class Leases implements SmartLifecycle {
         if (left == 0) {
           break;
         }
-        if (store.take(name, id, period)) {
+        ReplicaStore.Taken taken = store.take(name, id, period);
+        if (taken != ReplicaStore.Taken.NO) {
           left--;
           held.add(name);
-          log.debug("Replica {} took lease {}", id, name);
-          tell(listener -> listener.acquired(name));
+          log.debug("Replica {} took lease {} ({})", id, name, taken);
+          tell(listener -> listener.acquired(name, taken == ReplicaStore.Taken.EXPIRED));
         }
       }
     });

@@ -77,13 +77,19 @@ class ReplicaStore {
         .list());
   }
 
-  /** Takes a lease that no one holds or whose holder let it run out; whether it is ours now. */
-  boolean take(String name, UUID owner, Duration period) {
+  enum Taken { NO, FREE, EXPIRED }
+
+  /** Takes a lease that no one holds or whose holder let it run out. */
+  Taken take(String name, UUID owner, Duration period) {
+    // xmax is 0 on a row just inserted, and set on one that an update replaced
     return jdbc.sql("insert into lease (name, owner, expires_at) values (:name, :owner, now() + :ms * interval '1 millisecond')"
             + " on conflict (name) do update set owner = excluded.owner, expires_at = excluded.expires_at"
-            + " where lease.expires_at <= now()")
+            + " where lease.expires_at <= now() returning xmax = 0")
         .param("name", name).param("owner", owner).param("ms", period.toMillis())
-        .update() == 1;
+        .query(Boolean.class)
+        .optional()
+        .map(inserted -> inserted ? Taken.FREE : Taken.EXPIRED)
+        .orElse(Taken.NO);
   }
 
   /** Of {@code names}, those no one holds now. */
