@@ -1,7 +1,9 @@
 package io.tandem.live;
 
+import io.tandem.replica.Leases;
 import io.tandem.worker.ActionQueue;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +15,8 @@ import org.springframework.stereotype.Component;
 /**
  * Periodic drift detection: every interval (with up to 10% jitter, so replicas drift apart), a background refresh
  * is queued for every applied unit that has no open action; the workers run them, and each acts by its unit's drift
- * mode. Replicas may all do this: a unit with an open action is skipped, so none is refreshed twice at once.
+ * mode. Each replica queues them for the targets whose lease it holds, so each target is refreshed by one; a unit
+ * with an open action is skipped, so none is refreshed twice at once.
  */
 @Component
 class DriftDetection implements SchedulingConfigurer {
@@ -24,9 +27,11 @@ class DriftDetection implements SchedulingConfigurer {
   private final boolean enabled;
   private final int batch;
   private final Duration interval;
+  private final Leases leases;
 
   DriftDetection(
-      ActionQueue queue, LiveProperties settings) {
+      ActionQueue queue, Leases leases, LiveProperties settings) {
+    this.leases = leases;
     this.queue = queue;
     this.enabled = settings.detectionEnabled();
     this.batch = settings.detectionBatch();
@@ -48,7 +53,8 @@ class DriftDetection implements SchedulingConfigurer {
       Thread.currentThread().interrupt();
       return;
     }
-    int queued = queue.enqueueBackgroundRefreshes(batch);
+    List<String> targets = leases.heldTargets();
+    int queued = queue.enqueueBackgroundRefreshesOn(targets, batch);
     if (queued > 0) {
       log.debug("Queued {} background refreshes", queued);
     }

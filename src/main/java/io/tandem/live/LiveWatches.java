@@ -3,6 +3,9 @@ package io.tandem.live;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.Watch;
 import io.tandem.common.error.TandemException;
+import io.tandem.replica.LeaseListener;
+import io.tandem.replica.LeasedWork;
+import io.tandem.replica.Leases;
 import io.tandem.targets.cluster.ClusterApplier;
 import io.tandem.targets.cluster.ClusterConnector;
 import io.tandem.targets.cluster.Connection;
@@ -50,12 +53,17 @@ import org.springframework.stereotype.Component;
  * saw; when that version is gone (410 Gone: compacted, or an API server that restarted), the watch ends and is started
  * again from a new list, and every object whose version moved in between is refreshed, so no change is missed.
  *
+ * <p>Of several replicas, one watches each target: the holder of its lease {@code target:<slug>}. A replica that takes
+ * a target over watches it from a fresh list and refreshes the target's units, so a change made while no one watched
+ * is not missed; one that loses the lease stops watching it. A unit applied on a replica that does not hold its target
+ * is watched by the holder from its next resync on.
+ *
  * <p>Watches start with the context's lifecycle (the sandbox is registered by then) and stop with it, right after the
  * action workers (whose applies add watches) and before any bean is destroyed: a watch outliving its cluster (the
  * sandbox) would only reconnect to nothing.
  */
 @Component
-class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer {
+class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer, LeaseListener {
 
   private static final Logger log = LoggerFactory.getLogger(LiveWatches.class);
 
@@ -64,6 +72,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private final LiveStore live;
   private final ActionQueue queue;
   private final HealthTracker health;
+  private final Leases leases;
   private final boolean enabled;
   private final Duration resyncInterval;
   private final WatchedObjects watched = new WatchedObjects();
@@ -74,9 +83,11 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private volatile boolean stopped = true;
   /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
+  private final Set<String> takenOverBeforeStart = ConcurrentHashMap.newKeySet();
 
   LiveWatches(TargetService targets, TargetConnections clients, LiveStore live, ActionQueue queue, HealthTracker health,
-      LiveProperties settings) {
+      Leases leases, LiveProperties settings) {
+    this.leases = leases;
     this.health = health;
     this.targets = targets;
     this.clients = clients;
@@ -97,6 +108,9 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
     }
     Map<WatchScope, Map<String, UUID>> wanted = new ConcurrentHashMap<>();
     for (LiveStore.WatchedObject object : live.watchedObjects()) {
+      if (!leases.holds(LeasedWork.target(object.target()))) {
+        continue;
+      }
       WatchScope scope = new WatchScope(object.target(), object.apiVersion(), object.kind(), object.namespace());
       wanted.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(object.name(), object.unitId());
     }
@@ -120,7 +134,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
 
   @Override
   public synchronized void applied(Unit unit, ClusterSession session, String data) {
-    if (!enabled || stopped) {
+    if (!enabled || stopped || !leases.holds(LeasedWork.target(unit.metadata().target()))) {
       return;
     }
     for (HasMetadata object : ClusterApplier.objects(data, session.target().namespace())) {
@@ -133,6 +147,34 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   @Override
   public synchronized void destroyed(Unit unit) {
     watched.removeUnit(unit.id());
+  }
+
+  /**
+   * A target taken over: watched from a fresh list, its units refreshed for what changed while no one watched (taken
+   * before the watches start, at their start, and refreshed only when it was a dead replica's).
+   */
+  @Override
+  public synchronized void acquired(String lease, boolean expired) {
+    if (!enabled || !lease.startsWith(LeasedWork.target(""))) {
+      return;
+    }
+    String target = lease.substring(LeasedWork.target("").length());
+    if (stopped) {
+      if (expired) {
+        takenOverBeforeStart.add(target);
+      }
+      return;
+    }
+    resync();
+    int queued = queue.enqueueBackgroundRefreshesOn(List.of(target), Integer.MAX_VALUE);
+    log.info("Took over {}: watching it, {} unit(s) queued for a refresh", lease, queued);
+  }
+
+  @Override
+  public void released(String lease) {
+    if (enabled && lease.startsWith(LeasedWork.target(""))) {
+      resync();
+    }
   }
 
   private void start(WatchScope scope) {
@@ -223,7 +265,19 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
       thread.setDaemon(true);
       return thread;
     });
-    reconnects.execute(this::resync);
+    reconnects.execute(() -> {
+      resync();
+      refreshTakenOver();
+    });
+  }
+
+  private synchronized void refreshTakenOver() {
+    List<String> targets = List.copyOf(takenOverBeforeStart);
+    takenOverBeforeStart.clear();
+    if (!targets.isEmpty() && !stopped) {
+      int queued = queue.enqueueBackgroundRefreshesOn(targets, Integer.MAX_VALUE);
+      log.info("Took over {} at start: watching them, {} unit(s) queued for a refresh", targets, queued);
+    }
   }
 
   @Override

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +24,10 @@ import org.springframework.stereotype.Component;
  * later one is already visible. At a gap in the ids the stream waits (up to {@code tandem.events.gap-wait}) for it
  * to fill; a gap that stays is an id whose transaction rolled back, and is passed. So subscribers get every
  * committed event, in id order.
+ *
+ * <p>Each client has a bounded queue and a sender thread of its own ({@link ClientQueue}): the stream only queues, so
+ * a slow or stuck client never delays the others; one more than {@code tandem.events.client-queue} events behind is
+ * dropped, and resumes with {@code Last-Event-ID}.
  */
 @Component
 public class EventStream implements SchedulingConfigurer {
@@ -51,7 +57,13 @@ public class EventStream implements SchedulingConfigurer {
   private final Duration gapWait;
   private final Duration recheck;
   private Instant lastRecheck = Instant.MIN;
-  private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+  private final int clientQueue;
+  private final List<ClientQueue> subscribers = new CopyOnWriteArrayList<>();
+  private final ExecutorService senders = Executors.newCachedThreadPool(runnable -> {
+    Thread thread = new Thread(runnable, "event-sender");
+    thread.setDaemon(true);
+    return thread;
+  });
   private long cursor = -1;
   private Instant gapSince;
 
@@ -61,6 +73,7 @@ public class EventStream implements SchedulingConfigurer {
     this.pollInterval = settings.pollInterval();
     this.gapWait = settings.gapWait();
     this.recheck = settings.recheck();
+    this.clientQueue = settings.clientQueue();
   }
 
   @Override
@@ -70,33 +83,41 @@ public class EventStream implements SchedulingConfigurer {
 
   /**
    * Subscribes; with {@code lastEventId}, first sends what came after it (as far as the stream has got), so a client
-   * that reconnects misses nothing.
+   * that reconnects misses nothing. More than fits its queue is sent up to what fits, then its stream ends and the
+   * client resumes from there.
    */
   public synchronized void subscribe(Subscriber subscriber, Long lastEventId) {
     start();
+    ClientQueue client = new ClientQueue(subscriber, clientQueue, () -> unsubscribe(subscriber));
+    client.start(senders);
     if (lastEventId != null) {
-      long sent = lastEventId;
-      while (sent < cursor) {
-        List<Event> page = store.after(sent, PAGE);
+      long queued = lastEventId;
+      while (queued < cursor) {
+        List<Event> page = store.after(queued, PAGE);
         for (Event event : page) {
           if (event.id() > cursor) {
             break;
           }
-          if (subscriber.filter().test(event) && !subscriber.send(event)) {
+          if (!client.catchUp(event)) {
             return;
           }
-          sent = event.id();
+          queued = event.id();
         }
         if (page.isEmpty() || page.get(page.size() - 1).id() >= cursor) {
           break;
         }
       }
     }
-    subscribers.add(subscriber);
+    subscribers.add(client);
   }
 
   public void unsubscribe(Subscriber subscriber) {
-    subscribers.remove(subscriber);
+    for (ClientQueue client : subscribers) {
+      if (client.subscriber() == subscriber) {
+        subscribers.remove(client);
+        client.drop();
+      }
+    }
   }
 
   synchronized void poll() {
@@ -114,14 +135,15 @@ public class EventStream implements SchedulingConfigurer {
       }
       gapSince = null;
       cursor = event.id();
-      for (Subscriber subscriber : subscribers) {
+      for (ClientQueue client : subscribers) {
         try {
-          if (subscriber.filter().test(event) && !subscriber.send(event)) {
-            subscribers.remove(subscriber);
+          if (!client.offer(event)) {
+            subscribers.remove(client);
           }
         } catch (RuntimeException e) {
           log.debug("Dropping an event subscriber: {}", e.getMessage());
-          subscribers.remove(subscriber);
+          subscribers.remove(client);
+          client.drop();
         }
       }
     }
@@ -133,17 +155,17 @@ public class EventStream implements SchedulingConfigurer {
       return;
     }
     lastRecheck = now;
-    for (Subscriber subscriber : subscribers) {
+    for (ClientQueue client : subscribers) {
       boolean allowed;
       try {
-        allowed = subscriber.stillAllowed();
+        allowed = client.subscriber().stillAllowed();
       } catch (RuntimeException e) {
         log.warn("Could not recheck an event subscriber, ending its stream: {}", e.getMessage());
         allowed = false;
       }
       if (!allowed) {
-        subscribers.remove(subscriber);
-        subscriber.close();
+        subscribers.remove(client);
+        client.drop();
       }
     }
   }
@@ -151,8 +173,9 @@ public class EventStream implements SchedulingConfigurer {
   /** Before the web server's graceful shutdown, which would otherwise wait for every open stream. */
   @EventListener(ContextClosedEvent.class)
   void closeAll() {
-    subscribers.forEach(Subscriber::close);
+    subscribers.forEach(ClientQueue::drop);
     subscribers.clear();
+    senders.shutdown();
   }
 
   private void start() {

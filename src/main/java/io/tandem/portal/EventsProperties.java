@@ -13,6 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     it sends the later ones
  * @param recheck how often open streams check that their callers may still see what they subscribed to
  * @param streamTimeout how long one event-stream response stays open; clients reconnect with {@code Last-Event-ID}
+ * @param clientQueue the most events waiting to be sent to one event-stream client; a client further behind is dropped
+ *     and resumes with {@code Last-Event-ID}
  */
 @ConfigurationProperties("tandem.events")
 public record EventsProperties(
@@ -20,4 +22,5 @@ public record EventsProperties(
     @DefaultValue("200ms") Duration pollInterval,
     @DefaultValue("2s") Duration gapWait,
     @DefaultValue("5s") Duration recheck,
-    @DefaultValue("30m") Duration streamTimeout) {}
+    @DefaultValue("30m") Duration streamTimeout,
+    @DefaultValue("1000") int clientQueue) {}

@@ -1,22 +1,26 @@
 package io.tandem.security;
 
-import java.time.Clock;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Limits each caller's expensive calls (the operations declared {@code @Access(expensive = true)}) to
- * {@code tandem.security.expensive-calls-per-minute}, as a token bucket per caller in this server.
+ * {@code tandem.security.expensive-calls-per-minute}, as a token bucket per caller kept in PostgreSQL, so every replica
+ * takes from the same bucket: N replicas do not multiply the limit. Each take is one atomic statement on the caller's
+ * row, timed by the database's clock.
  */
 class ExpensiveCallLimiter {
 
-  private final int perMinute;
-  private final Clock clock;
-  private final Map<String, double[]> buckets = new ConcurrentHashMap<>();
+  /** The bucket refilled to now: at most {@code :cap}, one token per {@code 60 / :cap} seconds since the last take. */
+  private static final String REFILLED =
+      "least(:cap, call_budget.tokens + extract(epoch from now() - call_budget.updated_at) * :cap / 60.0)";
 
-  ExpensiveCallLimiter(int perMinute, Clock clock) {
+  private final int perMinute;
+  private final JdbcClient jdbc;
+
+  ExpensiveCallLimiter(int perMinute, JdbcClient jdbc) {
     this.perMinute = perMinute;
-    this.clock = clock;
+    this.jdbc = jdbc;
   }
 
   int perMinute() {
@@ -28,16 +32,20 @@ class ExpensiveCallLimiter {
     if (perMinute <= 0) {
       return 0;
     }
-    double now = clock.millis() / 1000.0;
-    double[] bucket = buckets.computeIfAbsent(caller, key -> new double[] {perMinute, now});
-    synchronized (bucket) {
-      bucket[0] = Math.min(perMinute, bucket[0] + (now - bucket[1]) * perMinute / 60.0);
-      bucket[1] = now;
-      if (bucket[0] >= 1) {
-        bucket[0] -= 1;
-        return 0;
-      }
-      return (long) Math.ceil((1 - bucket[0]) * 60.0 / perMinute);
+    Optional<Double> left = jdbc.sql("insert into call_budget (caller, tokens, updated_at) values (:caller, :cap - 1, now())"
+            + " on conflict (caller) do update set tokens = " + REFILLED + " - 1, updated_at = now()"
+            + " where " + REFILLED + " >= 1 returning tokens")
+        .param("caller", caller).param("cap", (double) perMinute)
+        .query(Double.class)
+        .optional();
+    if (left.isPresent()) {
+      return 0;
     }
+    double tokens = jdbc.sql("select " + REFILLED + " from call_budget where caller = :caller")
+        .param("caller", caller).param("cap", (double) perMinute)
+        .query(Double.class)
+        .optional()
+        .orElse(0.0);
+    return Math.max(1, (long) Math.ceil((1 - tokens) * 60.0 / perMinute));
   }
 }

@@ -9,6 +9,7 @@ import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
@@ -29,8 +30,8 @@ class SecurityConfiguration implements WebMvcConfigurer {
 
   private final AccessInterceptor access;
 
-  SecurityConfiguration(CallerAccessCheck spaces, Clock clock, SecurityProperties settings) {
-    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(settings.expensiveCallsPerMinute(), clock));
+  SecurityConfiguration(CallerAccessCheck spaces, JdbcClient jdbc, SecurityProperties settings) {
+    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(settings.expensiveCallsPerMinute(), jdbc));
   }
 
   @Override

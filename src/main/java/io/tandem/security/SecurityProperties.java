@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param anonymous let calls without a token through as an organisation admin, from this machine's loopback address
  *     only: for experiments, never for a deployment
  * @param expensiveCallsPerMinute how many expensive calls (bulk operations, change-set applies) a caller may make per
- *     minute before {@code 429 rate-limited}
+ *     minute before {@code 429 rate-limited}, counted in the database across all replicas
  * @param oidc bearer JWTs from the organisation's identity provider
  * @param cache what a server remembers of tokens and roles between requests
  */

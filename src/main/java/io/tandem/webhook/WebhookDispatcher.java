@@ -6,6 +6,8 @@ import io.tandem.common.net.OutboundPolicy;
 import io.tandem.common.net.RemoteFailures;
 import io.tandem.portal.Event;
 import io.tandem.portal.EventStore;
+import io.tandem.replica.LeasedWork;
+import io.tandem.replica.Leases;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,6 +18,7 @@ import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,13 +35,15 @@ import org.springframework.stereotype.Component;
 /**
  * Sends due deliveries: a POST of the event as JSON, signed with the webhook's secret
  * ({@code X-Tandem-Signature: sha256=<hex HMAC-SHA256 of the body>}). A 2xx answer delivers it; anything else is
- * tried again with exponential backoff, up to {@code tandem.webhooks.max-attempts} times.
+ * tried again with exponential backoff, up to {@code tandem.webhooks.max-attempts} times. One replica sends them: the
+ * holder of the lease {@code job:webhooks}.
  */
 @Component
-class WebhookDispatcher implements SchedulingConfigurer {
+class WebhookDispatcher implements SchedulingConfigurer, LeasedWork {
 
   private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
   static final String SIGNATURE_HEADER = "X-Tandem-Signature";
+  private static final String LEASE = LeasedWork.job("webhooks");
 
   private final WebhookStore store;
   private final WebhookService webhooks;
@@ -49,12 +54,14 @@ class WebhookDispatcher implements SchedulingConfigurer {
   private final Duration retryInitial;
   private final Duration retryMax;
   private final OutboundPolicy outbound;
+  private final Leases leases;
   // Redirects are not followed (the default, kept explicit): a receiver must not send a delivery elsewhere.
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
 
   WebhookDispatcher(WebhookStore store, WebhookService webhooks, EventStore events, Clock clock, OutboundPolicy outbound,
-      WebhookProperties settings) {
+      Leases leases, WebhookProperties settings) {
+    this.leases = leases;
     this.store = store;
     this.webhooks = webhooks;
     this.events = events;
@@ -71,7 +78,15 @@ class WebhookDispatcher implements SchedulingConfigurer {
     registrar.addFixedDelayTask(new FixedDelayTask(this::deliver, interval, Duration.ZERO));
   }
 
+  @Override
+  public Collection<String> leaseNames() {
+    return List.of(LEASE);
+  }
+
   void deliver() {
+    if (!leases.holds(LEASE)) {
+      return;
+    }
     List<WebhookStore.Due> due = store.claim(50, clock.instant(), clock.instant().plus(Duration.ofMinutes(2)));
     due.forEach(this::send);
   }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -255,6 +256,19 @@ public class ActionQueue {
             + " where u.live_revision_num > 0 and u.target is not null"
             + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))"
             + " order by u.id limit :limit")
+        .param("limit", limit)
+        .update();
+  }
+
+  /** Queues a background refresh for at most {@code limit} applied units on {@code targets} with no open action. */
+  @Transactional
+  public int enqueueBackgroundRefreshesOn(Collection<String> targets, int limit) {
+    return targets.isEmpty() ? 0 : jdbc.sql("insert into unit_action (id, unit_id, action, status, background, created_at)"
+            + " select gen_random_uuid(), u.id, 'Refresh', 'Pending', true, now() from unit u"
+            + " where u.live_revision_num > 0 and u.target in (:targets)"
+            + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))"
+            + " order by u.id limit :limit")
+        .param("targets", targets)
         .param("limit", limit)
         .update();
   }

@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import io.tandem.TandemApplication;
 import io.tandem.support.Api;
+import io.tandem.support.ProblemAssert;
 import io.tandem.support.TandemIT;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -28,19 +30,21 @@ import org.springframework.test.context.TestPropertySource;
 
 /**
  * Two servers on one database, each remembering tokens and roles for an hour: only the invalidation can make either
- * refuse what it remembered.
+ * refuse what it remembered. They also share each caller's limit on expensive calls.
  */
 @TandemIT
 @TestPropertySource(properties = {
     "tandem.security.anonymous=false",
     "tandem.security.bootstrap-token=" + SecurityCacheIT.ADMIN,
     "tandem.data-dir=target/it-data-security-cache",
-    "tandem.security.cache.ttl=1h"})
+    "tandem.security.cache.ttl=1h",
+    "tandem.security.expensive-calls-per-minute=" + SecurityCacheIT.EXPENSIVE_PER_MINUTE})
 class SecurityCacheIT {
 
   static final String ADMIN = "tdm_cacheit_0nlyForTestsSecurityCacheAdminTokenLongEnough000";
   /** The claim: another server forgets a revoked token or role within a second. */
   static final Duration ELSEWHERE = Duration.ofSeconds(1);
+  static final int EXPENSIVE_PER_MINUTE = 4;
 
   private static ConfigurableApplicationContext second;
 
@@ -61,6 +65,7 @@ class SecurityCacheIT {
           .run("--server.port=0", "--spring.datasource.url=" + database.getJdbcUrl(),
               "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
               "--tandem.security.anonymous=false", "--tandem.security.cache.ttl=1h",
+              "--tandem.security.expensive-calls-per-minute=" + EXPENSIVE_PER_MINUTE,
               "--tandem.data-dir=target/it-data-security-cache-second", "--tandem.worker.threads=1",
               "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false");
     }
@@ -104,6 +109,25 @@ class SecurityCacheIT {
     assertThat(firstRefusal(() -> there.get("/api/v1/spaces/" + space, auth(bob)).status(), 403))
         .as("on another server").isBefore(revoked.plus(ELSEWHERE));
     assertThat(here.get("/api/v1/whoami", auth(bob)).status()).as("the token itself still stands").isEqualTo(200);
+  }
+
+  @Test
+  void twoServersShareOneCallersLimitOnExpensiveCalls() {
+    String dave = callers.issue("dave-" + space);
+    callers.grant(space, "dave-" + space, "editor", false);
+    String invoke = "/api/v1/spaces/" + space + "/functions/invoke";
+    Map<String, Object> body = Map.of("functions", List.of(Map.of("name", "get-replicas")));
+    for (int i = 0; i < EXPENSIVE_PER_MINUTE / 2; i++) {
+      assertThat(here.post(invoke, body, auth(dave)).status()).as("call %d here", i).isEqualTo(200);
+      assertThat(there.post(invoke, body, auth(dave)).status()).as("call %d there", i).isEqualTo(200);
+    }
+
+    Api.Response here5th = here.post(invoke, body, auth(dave));
+    Api.Response there5th = there.post(invoke, body, auth(dave));
+
+    ProblemAssert.assertProblem(here5th, 429, "rate-limited", EXPENSIVE_PER_MINUTE + " expensive calls a minute");
+    ProblemAssert.assertProblem(there5th, 429, "rate-limited", EXPENSIVE_PER_MINUTE + " expensive calls a minute");
+    assertThat(Long.parseLong(there5th.header("Retry-After"))).isBetween(1L, 60L / EXPENSIVE_PER_MINUTE);
   }
 
   @Test

@@ -45,7 +45,7 @@ class SecurityIT {
 
   static {
     for (String id : List.of("runActions", "createTarget", "deleteTarget", "patchTarget", "checkTarget", "getSandboxKubeconfig",
-        "createToken", "listTokens", "revokeToken", "listAudit")) {
+        "createToken", "listTokens", "revokeToken", "listAudit", "listReplicas")) {
       NEEDS.put(id, "orgAdmin");
     }
     for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "createSpace", "listTargets", "getTarget", "whoAmI")) {

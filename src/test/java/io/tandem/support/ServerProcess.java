@@ -77,6 +77,10 @@ public final class ServerProcess implements AutoCloseable {
     return new Api(port);
   }
 
+  public int port() {
+    return port;
+  }
+
   /** The embedded database's postmaster, from the pid file in its data directory. */
   public Optional<ProcessHandle> postmaster() {
     Path pidFile = dataDir.resolve("postgres").resolve("postmaster.pid");

@@ -2,10 +2,13 @@ package io.tandem.git.domain;
 
 import io.tandem.common.net.RemoteFailures;
 import io.tandem.git.GitProperties;
+import io.tandem.replica.LeasedWork;
+import io.tandem.replica.Leases;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -25,13 +28,15 @@ import org.springframework.stereotype.Component;
  * database never push the same mirror at once), and pushes each on a thread of its own: a slow or unreachable
  * remote delays only its own mirror. A failed push is retried with exponential backoff; a conflict stops the
  * mirror until it is resumed. Entries leave the outbox only once their commits are on the remote, so a crash at
- * any point loses nothing; the next pass finds the commits an interrupted one pushed by their trailers.
+ * any point loses nothing; the next pass finds the commits an interrupted one pushed by their trailers. One replica
+ * runs the passes: the holder of the lease {@code job:git-mirror}.
  */
 @Component
-class MirrorWorker implements DisposableBean, SchedulingConfigurer {
+class MirrorWorker implements DisposableBean, SchedulingConfigurer, LeasedWork {
 
   private static final Logger log = LoggerFactory.getLogger(MirrorWorker.class);
   private static final Duration LEASE = Duration.ofMinutes(5);
+  private static final String JOB = LeasedWork.job("git-mirror");
 
   private final GitMirrorStore store;
   private final GitMirrorService mirrors;
@@ -44,9 +49,11 @@ class MirrorWorker implements DisposableBean, SchedulingConfigurer {
   private final Duration retryMax;
   private final ExecutorService executor;
   private final Semaphore free;
+  private final Leases leases;
 
   MirrorWorker(GitMirrorStore store, GitMirrorService mirrors, MirrorPusher pusher, GitUrls urls, Clock clock,
-      GitProperties settings) {
+      Leases leases, GitProperties settings) {
+    this.leases = leases;
     this.store = store;
     this.mirrors = mirrors;
     this.pusher = pusher;
@@ -70,7 +77,15 @@ class MirrorWorker implements DisposableBean, SchedulingConfigurer {
     registrar.addFixedDelayTask(new FixedDelayTask(this::pass, interval, interval));
   }
 
+  @Override
+  public Collection<String> leaseNames() {
+    return List.of(JOB);
+  }
+
   void pass() {
+    if (!leases.holds(JOB)) {
+      return;
+    }
     int slots = free.drainPermits();
     List<UUID> claimed = slots == 0 ? List.of() : store.claimDue(slots, clock.instant(), clock.instant().plus(LEASE));
     free.release(slots - claimed.size());

@@ -1,7 +1,11 @@
 package io.tandem.targets.domain;
 
+import io.tandem.replica.LeasedWork;
+import io.tandem.replica.Leases;
 import io.tandem.targets.TargetProperties;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -18,17 +22,20 @@ import org.springframework.stereotype.Component;
 
 /**
  * Checks every target periodically, each on its own thread with short timeouts, so one slow or unreachable cluster
- * never delays the others.
+ * never delays the others. One replica checks them all: the holder of the lease {@code job:target-health}.
  */
 @Component
-class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
+class TargetHealthChecks implements DisposableBean, SchedulingConfigurer, LeasedWork {
 
   private static final Logger log = LoggerFactory.getLogger(TargetHealthChecks.class);
 
   private final TargetStore store;
   private final TargetService targets;
   private final ClusterClient cluster;
+  private static final String LEASE = LeasedWork.job("target-health");
+
   private final Duration interval;
+  private final Leases leases;
   private final ExecutorService executor =
       Executors.newFixedThreadPool(4, runnable -> {
         Thread thread = new Thread(runnable, "target-health");
@@ -36,7 +43,9 @@ class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
         return thread;
       });
 
-  TargetHealthChecks(TargetStore store, TargetService targets, ClusterClient cluster, TargetProperties settings) {
+  TargetHealthChecks(TargetStore store, TargetService targets, ClusterClient cluster, Leases leases,
+      TargetProperties settings) {
+    this.leases = leases;
     this.store = store;
     this.targets = targets;
     this.cluster = cluster;
@@ -48,7 +57,15 @@ class TargetHealthChecks implements DisposableBean, SchedulingConfigurer {
     registrar.addFixedDelayTask(new FixedDelayTask(this::checkAll, interval, interval));
   }
 
+  @Override
+  public Collection<String> leaseNames() {
+    return List.of(LEASE);
+  }
+
   void checkAll() {
+    if (!leases.holds(LEASE)) {
+      return;
+    }
     for (TargetStore.Stored stored : store.all()) {
       String slug = stored.target().slug();
       try {

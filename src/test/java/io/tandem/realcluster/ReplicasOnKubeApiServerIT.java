@@ -1,0 +1,196 @@
+package io.tandem.realcluster;
+
+import static io.tandem.support.Eventually.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.tandem.TandemApplication;
+import io.tandem.replica.Leases;
+import io.tandem.sandbox.SandboxCluster;
+import io.tandem.support.Api;
+import io.tandem.support.Kubectl;
+import io.tandem.support.RealCluster;
+import io.tandem.support.ServerProcess;
+import io.tandem.support.TandemIT;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.util.ReflectionTestUtils;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Three servers on one database and one real API server: one of them watches the target's objects; killed with
+ * SIGKILL, another takes the target over within two lease periods and sees what was edited meanwhile; started again,
+ * it gets its share of the work; and each drift is recorded once.
+ *
+ * <p>Two of the servers are Spring contexts in this JVM (this test's, which runs the sandbox, and a second one); the
+ * third, the one killed, is a JVM of its own. {@value #UNITS} units rather than the issue's 300: applying and
+ * refreshing 300 units three times over takes too long on the two cores the tests get.
+ */
+@TandemIT
+@RealCluster
+class ReplicasOnKubeApiServerIT {
+
+  static final int UNITS = 100;
+  /** The default {@code tandem.replicas.lease-period}, which every server here runs with. */
+  static final Duration LEASE = Duration.ofSeconds(15);
+
+  @LocalServerPort int port;
+  @Autowired ConfigurableApplicationContext context;
+  @Autowired DataSource dataSource;
+  @Autowired JdbcTemplate jdbc;
+  @Autowired SandboxCluster sandbox;
+
+  @Test
+  void oneServerWatchesTheTargetAnotherTakesItOverAfterAKillAndEachDriftIsRecordedOnce() throws Exception {
+    assertThat(sandbox.engine()).isEqualTo("kube-apiserver");
+    Api api = new Api(port);
+    String space = Api.uniqueSlug("replicas");
+    applyUnits(api, space);
+    Leases here = context.getBean(Leases.class);
+    Path data = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "it-data-replicas-killed");
+
+    here.stop(); // so that the server that will be killed takes the target
+    ServerProcess killable = ServerProcess.start(data, settings());
+    ConfigurableApplicationContext second = null;
+    try {
+      eventually(LEASE, () -> port(owner(api, "sandbox")) == killable.port(), "the separate server owns the target");
+      second = startSecond();
+      here.start();
+      ConfigurableApplicationContext other = second;
+      eventually(LEASE.multipliedBy(2), () -> ownersOfSomething(api).size() == 3, "every replica owns some work");
+      assertThat(watched(context)).as("this server watches nothing").isEmpty();
+      assertThat(watched(other)).as("the second server watches nothing").isEmpty();
+
+      edit(space, 1);
+      eventually(LEASE, () -> drifts(space, 1) == 1, "the edit seen by the server that watches");
+
+      killable.killServer();
+      Instant killed = Instant.now();
+      edit(space, 2);
+      eventually(LEASE.multipliedBy(2), () -> drifts(space, 2) == 1, "the edit seen by a survivor");
+      assertThat(Duration.between(killed, Instant.now())).isLessThan(LEASE.multipliedBy(2));
+      assertThat(watched(context).isEmpty()).as("exactly one survivor watches").isNotEqualTo(watched(other).isEmpty());
+
+      try (ServerProcess again = ServerProcess.start(data, settings())) {
+        eventually(LEASE.multipliedBy(2), () -> ownersOfSomething(api).contains(again.port()),
+            "the restarted server has its share of the work");
+        edit(space, 3);
+        eventually(LEASE, () -> drifts(space, 3) == 1, "an edit after the rebalance is seen");
+      }
+      Thread.sleep(LEASE.toMillis() / 3); // time for any second recording to show
+      for (int i = 1; i <= UNITS; i++) {
+        assertThat(drifts(space, i)).as("drifts recorded of unit %d", i).isEqualTo(i <= 3 ? 1 : 0);
+      }
+    } finally {
+      killable.close();
+      if (second != null) {
+        second.close();
+      }
+      if (!here.isRunning()) {
+        here.start();
+      }
+    }
+  }
+
+  private void applyUnits(Api api, String space) {
+    assertThat(api.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
+    for (int i = 1; i <= UNITS; i++) {
+      String data = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name(space, i) + "\n  namespace: default\n"
+          + "data:\n  setting: original\n";
+      Api.Response created = api.post("/api/v1/spaces/" + space + "/units",
+          Map.of("slug", "cm-" + i, "data", data, "target", "sandbox"));
+      assertThat(created.status()).as(created.body()).isEqualTo(201);
+    }
+    Api.Response applied = api.post("/api/v1/spaces/" + space + "/actions", Map.of("action", "apply", "waitFor", "none"));
+    assertThat(applied.status()).as(applied.body()).isEqualTo(200);
+    eventually(Duration.ofMinutes(5), () -> jdbc.queryForObject("select count(*) from unit u join space s on s.id = u.space_id"
+        + " where s.slug = ? and u.live_revision_num > 0", Integer.class, space) == UNITS, "every unit applied");
+    eventually(Duration.ofMinutes(2), () -> jdbc.queryForObject("select count(*) from unit_action a join unit u on u.id = a.unit_id"
+        + " join space s on s.id = u.space_id where s.slug = ? and a.status in ('Pending', 'Running')", Integer.class, space) == 0,
+        "no action left open");
+  }
+
+  private static String name(String space, int i) {
+    return space + "-cm-" + i;
+  }
+
+  private static void edit(String space, int i) throws Exception {
+    String edited = Kubectl.succeed(Map.of("KUBE_EDITOR", "sed -i s/setting:\\ original/setting:\\ edited/"),
+        "edit", "configmap/" + name(space, i), "-n", "default");
+    assertThat(edited).contains("edited");
+  }
+
+  private int drifts(String space, int i) {
+    return jdbc.queryForObject("select count(*) from event where type = 'DriftDetected' and space = ? and unit = ?",
+        Integer.class, space, "cm-" + i);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Set<Object> watched(ConfigurableApplicationContext server) {
+    return (Set<Object>) ReflectionTestUtils.invokeMethod(server.getBean("liveWatches"), "watchedScopes");
+  }
+
+  private static JsonNode owner(Api api, String target) {
+    for (JsonNode replica : api.get("/api/v1/replicas").items()) {
+      for (JsonNode owned : replica.get("targets")) {
+        if (owned.asString().equals(target)) {
+          return replica;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static int port(JsonNode replica) {
+    return replica == null ? -1 : replica.get("port").asInt();
+  }
+
+  /** The ports of the live replicas that hold at least one lease. */
+  private static Set<Integer> ownersOfSomething(Api api) {
+    Map<Integer, Integer> owned = new HashMap<>();
+    for (JsonNode replica : api.get("/api/v1/replicas").items()) {
+      if (replica.get("live").asBoolean()) {
+        owned.put(replica.get("port").asInt(), replica.get("targets").size() + replica.get("jobs").size());
+      }
+    }
+    owned.values().removeIf(count -> count == 0);
+    return owned.keySet();
+  }
+
+  private Map<String, String> settings() throws Exception {
+    HikariDataSource database = (HikariDataSource) dataSource;
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("spring.datasource.url", database.getJdbcUrl());
+    settings.put("spring.datasource.username", database.getUsername());
+    settings.put("tandem.encryption-key",
+        Files.readString(Path.of("target/it-data-real-cluster/encryption.key")).trim());
+    settings.put("tandem.live.watch-enabled", "true");
+    settings.put("tandem.worker.threads", "1");
+    settings.put("tandem.outbound.allowed-networks", "127.0.0.0/8,::1/128");
+    settings.put("logging.level.io.tandem.live", "INFO");
+    return settings;
+  }
+
+  private ConfigurableApplicationContext startSecond() throws Exception {
+    List<String> arguments = new ArrayList<>(List.of("--server.port=0", "--tandem.sandbox.enabled=false",
+        "--tandem.data-dir=target/it-data-replicas-second-real", "--tandem.security.anonymous=true",
+        "--tandem.live.detection-enabled=false"));
+    settings().forEach((key, value) -> arguments.add("--" + key + "=" + value));
+    return new SpringApplicationBuilder(TandemApplication.class).run(arguments.toArray(String[]::new));
+  }
+}
