@@ -92,4 +92,24 @@ class LiveDeltaTest {
     assertThat(io.tandem.common.yaml.TextPatcher.patch(Fixtures.paymentService(), wanted))
         .isEqualTo(Fixtures.paymentService().replace("memory: 128Mi", "memory: 512Mi"));
   }
+
+  @Test
+  void anIgnoreRuleOnThePathLeavesTheEditOut() {
+    IgnoreRules rules = IgnoreRules.parse("ignoreRules", List.of(Map.of("kind", "Deployment",
+        "paths", List.of("spec.template.spec.containers.*.resources.limits.memory"))));
+
+    assertThat(LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
+        List.of(live("deployment-after-kubectl-edit")), IGNORED, rules)).isEmpty();
+  }
+
+  @Test
+  void anIgnoreRuleOnTheManagerLeavesItsFieldsOutAsTheManagedFieldsTell() {
+    IgnoreRules kubectlEdit = IgnoreRules.parse("ignoreRules", List.of(Map.of("managers", List.of("kubectl-edit"))));
+    IgnoreRules otherKind = IgnoreRules.parse("ignoreRules", List.of(Map.of("kind", "Service", "managers", List.of("kubectl-edit"))));
+
+    assertThat(LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
+        List.of(live("deployment-after-kubectl-edit")), IGNORED, kubectlEdit)).isEmpty();
+    assertThat(LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
+        List.of(live("deployment-after-kubectl-edit")), IGNORED, otherKind)).hasSize(1);
+  }
 }
