@@ -28,7 +28,9 @@ class JdbcReconcileStore implements ReconcileStore {
 
   /** The columns {@link #reconciliation(ResultSet)} reads, of unit {@code u} and its space {@code s}. */
   static final String COLUMNS = "u.apply_mode, s.apply_mode as space_apply_mode, u.ignore_rules::text as ignore_rules,"
-      + " u.auto_attempts, u.auto_next_at";
+      // an attempt that succeeded resets them at once, before the loop's next pass settles it
+      + " case when exists (select 1 from unit_action aa where aa.id = u.auto_action_id and aa.status = 'Completed'"
+      + " and aa.revision_num = u.auto_revision_num) then 0 else u.auto_attempts end as auto_attempts, u.auto_next_at";
   /** Automatic applies run for units that are not suspended, and only in Continuous mode, or to revert drift. */
   private static final String MAY_RUN = " u.target is not null and u.suspended_at is null and s.suspended_at is null"
       + " and (coalesce(u.apply_mode, s.apply_mode) = 'Continuous' or u.auto_revision_num = u.live_revision_num)";
