@@ -94,10 +94,8 @@ abstract class IgnoreRuleScenarios {
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
 
     scale("payment", 3);
-    JsonNode scaled = refresh(unit);
+    capturedAsRevisionTwo(unit);
 
-    assertThat(scaled.path("result").asString()).as(scaled.toString()).isEqualTo("RefreshAndDrifted");
-    assertThat(scaled.path("capturedRevisionNum").asInt()).isEqualTo(2);
     String captured = api.get(unit + "/data").body();
     assertThat(captured).contains("replicas: 3").contains("memory: 128Mi").doesNotContain("512Mi");
     assertThat(api.get(unit + "/revisions/2").json().path("mutations")).extracting(m -> m.path("path").asString())
@@ -114,7 +112,16 @@ abstract class IgnoreRuleScenarios {
     assertThat(refresh(unit).path("result").asString()).isEqualTo("RefreshAndNoDrift");
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
     scale("payment", 2);
-    assertThat(refresh(unit).path("capturedRevisionNum").asInt()).isEqualTo(2);
+    capturedAsRevisionTwo(unit);
+    assertThat(api.get(unit + "/data").body()).contains("replicas: 2").contains("memory: 128Mi");
+  }
+
+  /** Refreshes and waits for revision 2: on the real engine a watch's refresh may capture the change before ours. */
+  void capturedAsRevisionTwo(String unit) {
+    refresh(unit);
+    Eventually.eventually(Duration.ofSeconds(30), () -> api.get(unit).json().path("headRevisionNum").asInt() == 2,
+        "the change captured as revision 2");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(2);
   }
 
   @Test
@@ -144,6 +151,22 @@ abstract class IgnoreRuleScenarios {
       return !refreshes.isEmpty() && refreshes.get(0).path("status").asString().matches("Completed|Failed");
     }, "the background refresh done");
     return refreshes.get(0).path("message").asString();
+  }
+
+  @Test
+  void anApplyOfANewRevisionKeepsTheIgnoredFieldAsItIsOnTheCluster() {
+    String unit = unit("payment", "Report");
+    ignore(unit, Map.of("paths", List.of(MEMORY)));
+    kubectlEdit.setMemoryLimit(space, "payment", "512Mi");
+    String data = api.get(unit + "/data").body().replace("replicas: 1", "replicas: 2");
+    api.patch(unit, Map.of("data", data));
+
+    assertThat(api.post(unit + "/apply?wait=30", null).json().path("result").asString()).isEqualTo("ApplyCompleted");
+
+    assertThat(kubectlEdit.memoryLimit(space, "payment")).as("not reverted by the apply").isEqualTo("512Mi");
+    assertThat(tool.client().apps().deployments().inNamespace(space).withName("payment").get().getSpec().getReplicas())
+        .isEqualTo(2);
+    assertThat(api.get(unit + "/data").body()).as("the configuration keeps its own value").contains("memory: 128Mi");
   }
 
   @Test
