@@ -7,16 +7,22 @@ import io.tandem.client.api.SuspensionApi;
 import io.tandem.client.model.CreateSpaceRequest;
 import io.tandem.client.model.ListResponseSpace;
 import io.tandem.client.model.Space;
+import io.tandem.client.model.SpacePatch;
 import io.tandem.client.model.SpaceSummary;
 import io.tandem.client.model.SuspendRequest;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-@Command(name = "space", description = "Spaces: create, list, get, summary, suspend, resume, delete", mixinStandardHelpOptions = true)
+@Command(name = "space", description = "Spaces: create, update, list, get, summary, suspend, resume, delete", mixinStandardHelpOptions = true)
 class SpaceCommands extends TandemCli.Group {
+
+  @Spec CommandSpec spec;
 
   @Command(name = "create", description = "Create a space")
   int create(
@@ -36,6 +42,20 @@ class SpaceCommands extends TandemCli.Group {
         .applyWaitTimeout(applyWaitTimeout)
         .fourEyes(fourEyes ? Boolean.TRUE : null)
         .destroyGate(noDestroyGate ? Boolean.FALSE : null));
+    show(space, List.of(space));
+    return 0;
+  }
+
+  @Command(name = "update", description = "Change a space's apply mode")
+  int update(@Parameters(paramLabel = "SLUG") String slug,
+      @Option(names = "--apply-mode", required = true, description = "OnDemand, or Continuous: the server applies each"
+          + " new head revision of the space's units once its gates pass, and retries failures") String applyMode)
+      throws ApiException {
+    SpacePatch.ApplyModeEnum mode = SpacePatch.ApplyModeEnum.fromValue(applyMode);
+    if (mode == null) {
+      throw new ParameterException(spec.commandLine(), "--apply-mode is OnDemand or Continuous, not '" + applyMode + "'.");
+    }
+    Space space = new SpacesApi(root.client()).patchSpace(slug, new SpacePatch().applyMode(mode));
     show(space, List.of(space));
     return 0;
   }

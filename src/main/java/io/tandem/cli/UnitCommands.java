@@ -88,13 +88,19 @@ class UnitCommands extends TandemCli.Group {
       @Option(names = "--restore", description = "A revision to restore: 3, -1, live, tag:<name>") String restore,
       @Option(names = {"-m", "--message"}, description = "Change description") String message,
       @Option(names = "--move-objects", description = "With a new target in --patch: move the unit's objects there"
-          + " (destroy on the old target, then apply on the new)") boolean moveObjects) throws ApiException {
+          + " (destroy on the old target, then apply on the new)") boolean moveObjects,
+      @Option(names = "--apply-mode", description = "OnDemand or Continuous (the server applies each new head revision"
+          + " once its gates pass); alone or with --patch") String applyMode) throws ApiException {
     if ("".equals(patch)) {
       patch = null;
     }
     int given = (file == null ? 0 : 1) + (patch == null ? 0 : 1) + (restore == null ? 0 : 1);
-    if (given != 1) {
-      throw new ParameterException(spec.commandLine(), "Give one of --file, --patch or --restore.");
+    if (given == 0 && applyMode != null) {
+      patch = "{}";
+      given = 1;
+    }
+    if (given != 1 || (applyMode != null && patch == null)) {
+      throw new ParameterException(spec.commandLine(), "Give one of --file, --patch or --restore (--apply-mode goes alone or with --patch).");
     }
     Unit changed;
     if (file != null) {
@@ -105,6 +111,9 @@ class UnitCommands extends TandemCli.Group {
       UnitPatch body = root.client().getObjectMapper().readValue(patch, UnitPatch.class);
       if (message != null) {
         body.changeDescription(message);
+      }
+      if (applyMode != null) {
+        body.applyMode(applyMode(applyMode));
       }
       changed = units().patchUnit(space, unit, null, moveObjects ? Boolean.TRUE : null, null, body);
     }
@@ -266,5 +275,13 @@ class UnitCommands extends TandemCli.Group {
 
   private String read(String file) {
     return InputFiles.text(spec, file);
+  }
+
+  private UnitPatch.ApplyModeEnum applyMode(String value) {
+    UnitPatch.ApplyModeEnum mode = UnitPatch.ApplyModeEnum.fromValue(value);
+    if (mode == null) {
+      throw new ParameterException(spec.commandLine(), "--apply-mode is OnDemand or Continuous, not '" + value + "'.");
+    }
+    return mode;
   }
 }

@@ -6,6 +6,7 @@ import io.tandem.common.yaml.ResourceChange;
 import io.tandem.common.yaml.ResourcePatch;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.function.domain.FunctionRunner;
+import io.tandem.space.domain.IgnoreRules;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,7 +16,8 @@ import java.util.Set;
 /**
  * The three-way part of a refresh: what changed between the baseline (the live state when configuration and cluster
  * last agreed) and the live state now, both cleaned. Defaults the API server fills in are in both, so they never
- * show. Changes to fields that an ignored manager (a controller such as an HPA's) owns are left out.
+ * show. Changes to fields that an ignored manager (a controller such as an HPA's) owns are left out, and so are those
+ * an ignore rule of the unit or its space covers.
  */
 public final class LiveDelta {
 
@@ -31,7 +33,7 @@ public final class LiveDelta {
    */
   public static List<Change> between(
       List<KubernetesResource> identities, List<Map<String, Object>> baseline, List<Map<String, Object>> current,
-      Set<String> ignoredManagers) {
+      Set<String> ignoredManagers, IgnoreRules rules) {
     List<Change> changes = new ArrayList<>();
     for (int i = 0; i < identities.size(); i++) {
       if (current.get(i) == null || i >= baseline.size() || baseline.get(i) == null) {
@@ -46,6 +48,9 @@ public final class LiveDelta {
         owners.remove("tandem");
         if (owners.stream().anyMatch(ignoredManagers::contains)) {
           continue; // a controller's field, such as replicas under an autoscaler: not configuration
+        }
+        if (rules.ignores(identity.apiVersion(), identity.kind(), identity.namespace(), identity.name(), change.path(), owners)) {
+          continue;
         }
         changes.add(new Change(i, change, owners));
       }

@@ -17,9 +17,11 @@ import io.tandem.targets.domain.ObjectOwner;
 import io.tandem.targets.domain.ObjectOwnership;
 import io.tandem.targets.domain.Target;
 import io.tandem.targets.domain.TargetService;
+import io.tandem.unit.domain.ContinuousApply;
 import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.Mutation;
+import io.tandem.unit.domain.ReconcileStore;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Suspensions;
 import io.tandem.unit.domain.Unit;
@@ -27,7 +29,6 @@ import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitSuspension;
 import io.tandem.worker.ActionHandler;
-import io.tandem.worker.ActionQueue;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
 import java.time.Clock;
@@ -60,15 +61,16 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final ObjectOwnership ownership;
   private final LiveStore live;
   private final HealthTracker health;
-  private final ActionQueue queue;
   private final Suspensions suspensions;
+  private final ContinuousApply continuous;
+  private final ReconcileStore reconcile;
   private final Clock clock;
   private final Set<String> ignoredManagers;
   private final Duration breakGlassHold;
 
   LiveSync(UnitQueries units, UnitCommands commands,
       TargetService targets, ObjectOwnership ownership, LiveStore live, HealthTracker health,
-      ActionQueue queue, Suspensions suspensions, Clock clock,
+      Suspensions suspensions, ContinuousApply continuous, ReconcileStore reconcile, Clock clock,
       LiveProperties settings) {
     this.units = units;
     this.commands = commands;
@@ -76,8 +78,9 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     this.ownership = ownership;
     this.live = live;
     this.health = health;
-    this.queue = queue;
     this.suspensions = suspensions;
+    this.continuous = continuous;
+    this.reconcile = reconcile;
     this.clock = clock;
     this.ignoredManagers = Set.copyOf(settings.ignoredManagers());
     this.breakGlassHold = settings.breakGlassHold();
@@ -161,7 +164,8 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       return Outcome.completed(seen.deleted().isEmpty() ? "RefreshAndNoDrift" : "RefreshAndDrifted",
           "First observation recorded as the baseline." + takenOver);
     }
-    List<LiveDelta.Change> changes = LiveDelta.between(identities, snapshot.baseline(), seen.current(), ignoredManagers);
+    List<LiveDelta.Change> changes = LiveDelta.between(identities, snapshot.baseline(), seen.current(), ignoredManagers,
+        reconcile.effectiveIgnoreRules(unit.id()));
     if (changes.isEmpty() && seen.deleted().isEmpty()) {
       record(unit, seen, false);
       live.releaseHold(unit.id());
@@ -208,7 +212,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     if (suspended.isPresent()) {
       return Outcome.completed("RefreshAndDrifted", summary + " Not reverted: " + suspended.get().describe() + ".");
     }
-    queue.enqueue(unit.id(), UnitAction.Kind.Apply, unit.liveRevisionNum(), false, true, clock.instant());
+    continuous.revert(unit);
     return Outcome.completed("RefreshAndDrifted", summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");
   }
 

@@ -37,6 +37,7 @@ public final class WhereAttributes {
           .add("Health", Type.STRING, "u.health_status", "Healthy", "Progressing", "Degraded", "Missing", "Unknown")
           // the unit or its space is suspended
           .add("Suspended", Type.BOOLEAN, "(u.suspended_at is not null or s.suspended_at is not null)")
+          .add("ApplyMode", Type.STRING, "coalesce(u.apply_mode, s.apply_mode)", "OnDemand", "Continuous")
           .add("HeadRevisionNum", Type.INTEGER, "u.head_revision_num")
           .add("LiveRevisionNum", Type.INTEGER, "u.live_revision_num")
           .add("LastAppliedRevisionNum", Type.INTEGER, "u.last_applied_revision_num")
@@ -60,6 +61,7 @@ public final class WhereAttributes {
           .add("Slug", Type.STRING, "s.slug")
           .add("DisplayName", Type.STRING, "s.display_name")
           .add("Suspended", Type.BOOLEAN, "s.suspended_at is not null")
+          .add("ApplyMode", Type.STRING, "s.apply_mode", "OnDemand", "Continuous")
           .add("FourEyes", Type.BOOLEAN, "s.four_eyes")
           .add("DestroyGate", Type.BOOLEAN, "s.destroy_gate")
           .add("CreatedAt", Type.TIMESTAMP, "s.created_at");

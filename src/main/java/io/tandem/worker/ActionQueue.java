@@ -107,9 +107,22 @@ public class ActionQueue {
     return find(action.id()).orElseThrow();
   }
 
+  /**
+   * An apply the server queues itself (a Continuous head, a revert of drift) as {@code id}, which the unit's row
+   * names as its open attempt. A unit has at most one such apply open: a second is refused by the database.
+   */
+  @Transactional
+  public UnitAction enqueueAutomaticApply(UUID id, UUID unitId, int revisionNum, Instant now) {
+    return insert(id, unitId, UnitAction.Kind.Apply, revisionNum, false, true, false, List.of(), null, now);
+  }
+
   private UnitAction insert(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, boolean background,
       boolean takeOver, List<UUID> dependsOn, String target, Instant now) {
-    UUID id = UUID.randomUUID();
+    return insert(UUID.randomUUID(), unitId, kind, revisionNum, dryRun, background, takeOver, dependsOn, target, now);
+  }
+
+  private UnitAction insert(UUID id, UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun,
+      boolean background, boolean takeOver, List<UUID> dependsOn, String target, Instant now) {
     jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, take_over, status,"
             + " created_at, depends_on, requested_by, target) values (:id, :unitId, :action, :revision, :dryRun,"
             + " :background, :takeOver, 'Pending', :now, cast(:dependsOn as uuid[]), :requestedBy, :target)")

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tandem.imports.domain.ChartRenderer;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
+import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import io.tandem.support.TestCharts;
@@ -12,6 +13,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -104,6 +106,23 @@ class TandemCliIT {
     assertThat(ok("unit", "data", "-s", space, "paymentservice").out()).contains("replicas: 1");
     assertThat(ok("unit", "data", "-s", space, "paymentservice", "-r", "2").out()).contains("replicas: 2");
     assertThat(ok("unit", "destroy", "-s", space, "paymentservice", "--confirm").out()).contains("DestroyCompleted");
+  }
+
+  @Test
+  void applyModeOfASpaceAndOfAUnit() throws Exception {
+    assertThat(ok("-o", "json", "space", "update", space, "--apply-mode", "Continuous").json().path("applyMode").asString())
+        .isEqualTo("Continuous");
+    ok("unit", "create", "-s", space, "paymentservice", "-f", file("payment.yaml", payment()).toString(), "--target", "sandbox");
+    Eventually.eventually(Duration.ofSeconds(30),
+        () -> ok("-o", "json", "unit", "get", "-s", space, "paymentservice").json().path("liveRevisionNum").asInt() == 1,
+        "applied by the server, without an apply");
+
+    JsonNode own = ok("-o", "json", "unit", "update", "-s", space, "paymentservice", "--apply-mode", "OnDemand").json();
+
+    assertThat(own.path("applyMode").asString()).isEqualTo("OnDemand");
+    assertThat(tandem("space", "update", space, "--apply-mode", "Sometimes").code()).isEqualTo(2);
+    assertThat(tandem("unit", "update", "-s", space, "paymentservice", "--apply-mode", "Continuous", "--restore", "-1").code())
+        .isEqualTo(2);
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.ResourceChange;
 import io.tandem.function.domain.FunctionRunner;
+import io.tandem.space.domain.IgnoreRules;
 import io.tandem.support.Fixtures;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ class LiveDeltaTest {
   void aKubectlEditIsOneChangeAttributedToKubectlEdit() {
     List<LiveDelta.Change> changes =
         LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
-            List.of(live("deployment-after-kubectl-edit")), IGNORED);
+            List.of(live("deployment-after-kubectl-edit")), IGNORED, IgnoreRules.NONE);
 
     assertThat(changes).hasSize(1);
     LiveDelta.Change change = changes.get(0);
@@ -47,7 +48,7 @@ class LiveDeltaTest {
   void replicasScaledByAnAutoscalerAreNotAdopted() {
     List<LiveDelta.Change> changes =
         LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
-            List.of(live("deployment-after-hpa-scale")), IGNORED);
+            List.of(live("deployment-after-hpa-scale")), IGNORED, IgnoreRules.NONE);
 
     assertThat(changes).isEmpty();
   }
@@ -56,7 +57,7 @@ class LiveDeltaTest {
   void withoutTheIgnoreListTheAutoscalersChangeWouldShowWithItsManager() {
     List<LiveDelta.Change> changes =
         LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
-            List.of(live("deployment-after-hpa-scale")), Set.of());
+            List.of(live("deployment-after-hpa-scale")), Set.of(), IgnoreRules.NONE);
 
     assertThat(changes).extracting(c -> c.change().path()).containsExactly("spec.replicas");
     assertThat(changes.get(0).managers()).containsExactly("kube-controller-manager");
@@ -65,7 +66,7 @@ class LiveDeltaTest {
   @Test
   void aServiceWithItsServerAssignedFieldsIsNoDrift() {
     assertThat(LiveDelta.between(UNIT.subList(1, 2), List.of(cleaned("service-after-apply")),
-        List.of(live("service-after-apply")), IGNORED)).isEmpty();
+        List.of(live("service-after-apply")), IGNORED, IgnoreRules.NONE)).isEmpty();
   }
 
   @Test
@@ -83,12 +84,32 @@ class LiveDeltaTest {
   void theDeltaIsPatchedOntoTheHeadAndNothingElse() {
     List<LiveDelta.Change> changes =
         LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
-            List.of(live("deployment-after-kubectl-edit")), IGNORED);
+            List.of(live("deployment-after-kubectl-edit")), IGNORED, IgnoreRules.NONE);
 
     List<Map<String, Object>> patched = LiveDelta.applyTo(UNIT, changes);
     List<KubernetesResource> wanted = List.of(KubernetesYaml.resource(patched.get(0), 1), KubernetesYaml.resource(patched.get(1), 2));
 
     assertThat(io.tandem.common.yaml.TextPatcher.patch(Fixtures.paymentService(), wanted))
         .isEqualTo(Fixtures.paymentService().replace("memory: 128Mi", "memory: 512Mi"));
+  }
+
+  @Test
+  void anIgnoreRuleOnThePathLeavesTheEditOut() {
+    IgnoreRules rules = IgnoreRules.parse("ignoreRules", List.of(Map.of("kind", "Deployment",
+        "paths", List.of("spec.template.spec.containers.*.resources.limits.memory"))));
+
+    assertThat(LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
+        List.of(live("deployment-after-kubectl-edit")), IGNORED, rules)).isEmpty();
+  }
+
+  @Test
+  void anIgnoreRuleOnTheManagerLeavesItsFieldsOutAsTheManagedFieldsTell() {
+    IgnoreRules kubectlEdit = IgnoreRules.parse("ignoreRules", List.of(Map.of("managers", List.of("kubectl-edit"))));
+    IgnoreRules otherKind = IgnoreRules.parse("ignoreRules", List.of(Map.of("kind", "Service", "managers", List.of("kubectl-edit"))));
+
+    assertThat(LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
+        List.of(live("deployment-after-kubectl-edit")), IGNORED, kubectlEdit)).isEmpty();
+    assertThat(LiveDelta.between(UNIT.subList(0, 1), List.of(cleaned("deployment-after-apply")),
+        List.of(live("deployment-after-kubectl-edit")), IGNORED, otherKind)).hasSize(1);
   }
 }

@@ -31,6 +31,10 @@ import org.springframework.boot.test.context.SpringBootTest;
       "tandem.git.retry-max=1s",
       "tandem.webhooks.interval=100ms",
       "tandem.webhooks.retry-initial=200ms",
+      // automatic applies are queued within a fifth of a second; a failed one is retried after 1s, 2s, 4s, at most 4s
+      "tandem.reconcile.interval=200ms",
+      "tandem.reconcile.retry-base=1s",
+      "tandem.reconcile.retry-cap=4s",
       "tandem.cors.allowed-origins=https://portal.example",
       // requests from the tests come from loopback: anonymous, as an organisation admin (SecurityIT turns it off)
       "tandem.security.anonymous=true",

@@ -100,6 +100,21 @@ public final class MergePatch {
     return texts;
   }
 
+  /** A list of JSON objects; {@code null} when the patch sets it to null or does not name it. */
+  @SuppressWarnings("unchecked")
+  public List<Map<String, Object>> objects(String field) {
+    Object value = fields.get(field);
+    if (value == null) {
+      return null;
+    }
+    if (!(value instanceof List<?> list) || !list.stream().allMatch(Map.class::isInstance)) {
+      throw TandemException.validation("Field '" + field + "' must be a list of objects.");
+    }
+    List<Map<String, Object>> objects = new ArrayList<>();
+    list.forEach(item -> objects.add((Map<String, Object>) item));
+    return objects;
+  }
+
   /** {@code current} with the patch of a string map field applied, or {@code current} when the field is absent. */
   public Map<String, String> mergeMap(String field, Map<String, String> current) {
     return has(field) ? Labels.merge(current, mapChanges(field)) : current;

@@ -14,6 +14,9 @@ final class SpaceRequests {
   static final String DESTROY_GATE = "Destroying or deleting a unit with objects on a cluster needs confirm=<unit slug>"
       + " (bulk: confirm and count), else 409 confirmation-required; default true";
 
+  static final String APPLY_MODE = "OnDemand: a person applies; Continuous: the server applies a new head revision once"
+      + " its gates pass, and retries a failed apply with backoff. The default of the space's units; OnDemand when absent";
+
   private SpaceRequests() {}
 
   @Schema(name = "CreateSpaceRequest")
@@ -40,5 +43,7 @@ final class SpaceRequests {
       @Schema(allowableValues = {"healthy", "none"}, description = APPLY_WAIT_FOR) String applyWaitFor,
       @Schema(example = "5m", description = APPLY_WAIT_TIMEOUT) String applyWaitTimeout,
       @Schema(description = FOUR_EYES) Boolean fourEyes,
-      @Schema(description = DESTROY_GATE) Boolean destroyGate) {}
+      @Schema(description = DESTROY_GATE) Boolean destroyGate,
+      @Schema(allowableValues = {"OnDemand", "Continuous"}, description = APPLY_MODE) String applyMode,
+      @Schema(description = IgnoreRuleBody.DESCRIPTION) java.util.List<IgnoreRuleBody> ignoreRules) {}
 }

@@ -4,6 +4,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.Space;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -19,6 +20,8 @@ public record SpaceResponse(
     @Schema(example = "5m", description = SpaceRequests.APPLY_WAIT_TIMEOUT) String applyWaitTimeout,
     @Schema(description = SpaceRequests.FOUR_EYES) boolean fourEyes,
     @Schema(description = SpaceRequests.DESTROY_GATE) boolean destroyGate,
+    @Schema(allowableValues = {"OnDemand", "Continuous"}, description = SpaceRequests.APPLY_MODE) String applyMode,
+    @Schema(description = IgnoreRuleBody.DESCRIPTION) List<IgnoreRuleBody> ignoreRules,
     @Schema(description = "Who stopped everything automatic for the space's units, why and when"
         + " (POST …/suspend); null when it runs") SuspensionResponse suspended,
     long unitCount,
@@ -37,6 +40,8 @@ public record SpaceResponse(
         space.applyWait().waits() ? ApplyWait.describe(space.applyWait().timeout()) : null,
         space.fourEyes(),
         space.destroyGate(),
+        space.applyMode().name(),
+        IgnoreRuleBody.from(space.ignoreRules()),
         SuspensionResponse.from(space.suspended()),
         space.unitCount(),
         space.createdAt(),

@@ -12,6 +12,8 @@ import java.util.UUID;
  *
  * @param fourEyes an approval by the revision's author does not count, and is refused
  * @param destroyGate destroying or deleting a unit with objects on a cluster must be confirmed
+ * @param applyMode the default of its units: whether the server applies a new head revision itself
+ * @param ignoreRules fields of its units' live objects that are never drift (a unit's own rules add to these)
  * @param suspended null unless everything automatic is stopped for the space's units
  */
 public record Space(
@@ -24,6 +26,8 @@ public record Space(
     ApplyWait applyWait,
     boolean fourEyes,
     boolean destroyGate,
+    ApplyMode applyMode,
+    IgnoreRules ignoreRules,
     Suspension suspended,
     long unitCount,
     Instant createdAt,

@@ -23,7 +23,7 @@ import org.springframework.stereotype.Service;
 public class SpaceService {
 
   public static final Set<String> PATCHABLE = Set.of("displayName", "labels", "driftMode", "requiredApprovals", "applyWaitFor", "applyWaitTimeout",
-      "fourEyes", "destroyGate");
+      "fourEyes", "destroyGate", "applyMode", "ignoreRules");
 
   private final SpaceStore store;
   private final Clock clock;
@@ -55,6 +55,8 @@ public class SpaceService {
             applyWait(settings.applyWaitFor(), settings.applyWaitTimeout()),
             Boolean.TRUE.equals(settings.fourEyes()),
             !Boolean.FALSE.equals(settings.destroyGate()),
+            ApplyMode.OnDemand,
+            IgnoreRules.NONE,
             null,
             0,
             now,
@@ -99,8 +101,12 @@ public class SpaceService {
     Map<String, String> labels = Labels.require(patch.mergeMap("labels", current.labels()));
     boolean fourEyes = patch.has("fourEyes") ? Boolean.TRUE.equals(patch.bool("fourEyes")) : current.fourEyes();
     boolean destroyGate = patch.has("destroyGate") ? !Boolean.FALSE.equals(patch.bool("destroyGate")) : current.destroyGate();
+    ApplyMode applyMode = !patch.has("applyMode") ? current.applyMode()
+        : patch.text("applyMode") == null ? ApplyMode.OnDemand : ApplyMode.parse("applyMode", patch.text("applyMode"));
+    IgnoreRules ignoreRules =
+        patch.has("ignoreRules") ? IgnoreRules.parse("ignoreRules", patch.objects("ignoreRules")) : current.ignoreRules();
     return new Space(current.id(), current.slug(), displayName, labels, driftMode, requiredApprovals,
-        patchedApplyWait(current.applyWait(), patch), fourEyes, destroyGate, current.suspended(),
+        patchedApplyWait(current.applyWait(), patch), fourEyes, destroyGate, applyMode, ignoreRules, current.suspended(),
         current.unitCount(), current.createdAt(), now());
   }
 
@@ -122,7 +128,8 @@ public class SpaceService {
 
   private static Space withSuspension(Space current, Suspension suspension) {
     return new Space(current.id(), current.slug(), current.displayName(), current.labels(), current.driftMode(),
-        current.requiredApprovals(), current.applyWait(), current.fourEyes(), current.destroyGate(), suspension,
+        current.requiredApprovals(), current.applyWait(), current.fourEyes(), current.destroyGate(), current.applyMode(),
+        current.ignoreRules(), suspension,
         current.unitCount(), current.createdAt(), current.updatedAt());
   }
 

@@ -2,7 +2,10 @@ package io.tandem.space.persistence;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.health.domain.ApplyWait;
+import io.tandem.space.domain.ApplyMode;
 import io.tandem.space.domain.DriftMode;
+import io.tandem.space.domain.IgnoreRule;
+import io.tandem.space.domain.IgnoreRules;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.Suspension;
 import jakarta.persistence.Column;
@@ -52,6 +55,14 @@ class SpaceEntity {
   @Column(name = "destroy_gate", nullable = false)
   boolean destroyGate = true;
 
+  @Enumerated(EnumType.STRING)
+  @Column(name = "apply_mode", nullable = false)
+  ApplyMode applyMode = ApplyMode.OnDemand;
+
+  @JdbcTypeCode(SqlTypes.JSON)
+  @Column(name = "ignore_rules", nullable = false)
+  String ignoreRules = "[]";
+
   @Column(name = "suspended_by")
   String suspendedBy;
 
@@ -88,6 +99,8 @@ class SpaceEntity {
     applyWaitTimeoutMs = space.applyWait().waits() ? space.applyWait().timeout().toMillis() : null;
     fourEyes = space.fourEyes();
     destroyGate = space.destroyGate();
+    applyMode = space.applyMode();
+    ignoreRules = JsonColumns.write(space.ignoreRules().rules());
     Suspension suspension = space.suspended();
     suspendedBy = suspension == null ? null : suspension.by();
     suspendedReason = suspension == null ? null : suspension.reason();
@@ -99,7 +112,8 @@ class SpaceEntity {
     return new Space(
         id, slug, displayName, JsonColumns.readStringMap(labels), driftMode, requiredApprovals,
         "healthy".equals(applyWaitFor) ? ApplyWait.healthy(timeout(applyWaitTimeoutMs)) : ApplyWait.NONE, fourEyes,
-        destroyGate, suspendedAt == null ? null : new Suspension(suspendedBy, suspendedReason, suspendedAt), unitCount,
+        destroyGate, applyMode, new IgnoreRules(JsonColumns.readList(ignoreRules, IgnoreRule.class)),
+        suspendedAt == null ? null : new Suspension(suspendedBy, suspendedReason, suspendedAt), unitCount,
         createdAt, updatedAt);
   }
 

@@ -21,7 +21,9 @@ public record ApplyPreviewResponse(
         + " another unit since, and on the cluster)") List<PreviewObject> prune,
     @Schema(description = "Why the apply would be refused (its gates, missing approvals, objects of other units);"
         + " empty when it would run") List<String> gates,
-    @Schema(description = "Fields the apply would take from other field managers") List<String> takenOver) {
+    @Schema(description = "Fields the apply would take from other field managers") List<String> takenOver,
+    @Schema(description = "Changes to fields that the unit's or its space's ignore rules cover (by path): never drift,"
+        + " captured or reverted; not in changes") List<DiffResponse.Change> ignored) {
 
   @Schema(name = "ApplyPreviewObject")
   public record PreviewObject(
@@ -45,6 +47,6 @@ public record ApplyPreviewResponse(
         preview.changes().stream().map(DiffResponse.Change::from).toList(),
         preview.unified(),
         preview.prune().stream().map(PreviewObject::from).toList(),
-        preview.gates(), preview.takenOver());
+        preview.gates(), preview.takenOver(), preview.ignored().stream().map(DiffResponse.Change::from).toList());
   }
 }

@@ -2,6 +2,8 @@ package io.tandem.targets.domain;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.health.domain.ApplyWait;
+import io.tandem.space.domain.IgnoreRules;
+import io.tandem.unit.domain.ReconcileStore;
 import io.tandem.unit.domain.Suspensions;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
@@ -35,10 +37,12 @@ class ApplyHandler implements ActionHandler {
   private final ActionQueue queue;
   private final Suspensions suspensions;
   private final List<ApplyObserver> observers;
+  private final ReconcileStore reconcile;
 
   ApplyHandler(UnitQueries units, UnitCommands commands,
       TargetService targets, ObjectOwnership ownership,
-      ActionQueue queue, Suspensions suspensions, List<ApplyObserver> observers) {
+      ActionQueue queue, Suspensions suspensions, List<ApplyObserver> observers, ReconcileStore reconcile) {
+    this.reconcile = reconcile;
     this.units = units;
     this.commands = commands;
     this.targets = targets;
@@ -102,7 +106,13 @@ class ApplyHandler implements ActionHandler {
     commands.recordApply(unit.id(), revision, null);
     String previous = units.dataAt(unit, unit.liveRevisionNum());
     Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, previous));
-    ApplyReport report = session.apply(data, previous, others.keySet());
+    ApplyReport report;
+    try {
+      report = session.apply(keepIgnored(unit, data, session), previous, others.keySet());
+    } catch (RuntimeException e) {
+      return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed: its"
+          + " objects could not be read to keep the fields its ignore rules cover. Nothing was applied.");
+    }
     if (!report.succeeded()) {
       return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed at "
           + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");
@@ -118,6 +128,12 @@ class ApplyHandler implements ActionHandler {
         + (takenFrom.isEmpty() ? "" : "; took over from other units: " + ObjectOwnership.describe(takenFrom))
         + (report.takenOver().isEmpty() ? "" : "; took over from other field managers: " + String.join(", ", report.takenOver()))
         + ".");
+  }
+
+  /** The data to send: with ignore rules, the live values of the fields they cover (read from the cluster first). */
+  private String keepIgnored(Unit unit, String data, ClusterSession session) {
+    IgnoreRules rules = reconcile.effectiveIgnoreRules(unit.id());
+    return rules.rules().isEmpty() ? data : IgnoredFields.keepLive(data, session.read(data), rules);
   }
 
   /** {@code ; left X (unit 'a/b'), …}: objects a prune or destroy did not delete, as other units applied them. */

@@ -13,9 +13,11 @@ import java.util.List;
  * @param prune the objects the prune would delete
  * @param gates why the apply would be refused; empty when it would run
  * @param takenOver the fields the apply would take from other field managers
+ * @param ignored changes to fields that the unit's or its space's ignore rules cover (by path), not in {@code changes}
  */
 public record ApplyPreview(String target, int revision, List<PreviewObject> objects, List<ResourceChange> changes,
-    String unified, List<PreviewObject> prune, List<String> gates, List<String> takenOver) {
+    String unified, List<PreviewObject> prune, List<String> gates, List<String> takenOver,
+    List<ResourceChange> ignored) {
 
   public enum Operation {
     create,

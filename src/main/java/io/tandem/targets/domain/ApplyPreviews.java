@@ -10,16 +10,20 @@ import io.tandem.common.yaml.ResourceChange;
 import io.tandem.common.yaml.SecretMasker;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.UnifiedDiff;
+import io.tandem.space.domain.IgnoreRules;
 import io.tandem.targets.domain.ApplyPreview.Operation;
 import io.tandem.targets.domain.ApplyPreview.PreviewObject;
 import io.tandem.unit.domain.GatesAndApprovals;
+import io.tandem.unit.domain.ReconcileStore;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 
 /**
@@ -36,9 +40,11 @@ public class ApplyPreviews {
   private final ObjectOwnership ownership;
   private final ClusterClient cluster;
   private final AccessCheck access;
+  private final ReconcileStore reconcile;
 
   ApplyPreviews(UnitQueries units, GatesAndApprovals gates, TargetService targets, ObjectOwnership ownership,
-      ClusterClient cluster, AccessCheck access) {
+      ClusterClient cluster, AccessCheck access, ReconcileStore reconcile) {
+    this.reconcile = reconcile;
     this.units = units;
     this.gates = gates;
     this.targets = targets;
@@ -77,7 +83,7 @@ public class ApplyPreviews {
       throw new TandemException(ProblemCode.TARGET_UNREACHABLE,
           "Target '" + targetSlug + "' could not be reached or read: " + cluster.describe(e) + ". Nothing was applied.");
     }
-    Comparison comparison = new Comparison(!access.mayReadSecrets(space));
+    Comparison comparison = new Comparison(!access.mayReadSecrets(space), reconcile.effectiveIgnoreRules(unit.id()));
     comparison.add(KubernetesYaml.parse(data), dryRun.objects());
     comparison.addPruned(KubernetesYaml.parse(previous), dryRun.pruned());
     return comparison.preview(targetSlug, num, slug, blockers, dryRun.takenOver());
@@ -87,13 +93,15 @@ public class ApplyPreviews {
   private static final class Comparison {
 
     private final boolean mask;
+    private final IgnoreRules rules;
     private final List<KubernetesResource> before = new ArrayList<>();
     private final List<KubernetesResource> after = new ArrayList<>();
     private final List<PreviewObject> objects = new ArrayList<>();
     private final List<PreviewObject> prune = new ArrayList<>();
 
-    Comparison(boolean mask) {
+    Comparison(boolean mask, IgnoreRules rules) {
       this.mask = mask;
+      this.rules = rules;
     }
 
     void add(List<KubernetesResource> identities, List<DryRun.Applied> applied) {
@@ -132,14 +140,23 @@ public class ApplyPreviews {
     }
 
     ApplyPreview preview(String target, int revision, String slug, List<String> gates, List<String> takenOver) {
-      List<ResourceChange> changes = StructuralDiff.between(before, after).stream()
+      Map<String, KubernetesResource> byId = new HashMap<>();
+      before.forEach(resource -> byId.put(resource.id(), resource));
+      after.forEach(resource -> byId.put(resource.id(), resource));
+      Map<Boolean, List<ResourceChange>> split = StructuralDiff.between(before, after).stream()
           .map(change -> mask ? new ResourceChange(change.resource(), change.path(), change.op(),
               SecretMasker.maskAt(change.resource(), change.path(), change.from()),
               SecretMasker.maskAt(change.resource(), change.path(), change.to())) : change)
-          .toList();
+          .collect(Collectors.partitioningBy(change -> ignored(byId.get(change.resource()), change)));
       String unified = UnifiedDiff.of(slug + "@cluster", render(before), slug + "@" + revision + " (dry run)", render(after));
-      return new ApplyPreview(target, revision, List.copyOf(objects), changes, unified, List.copyOf(prune),
-          List.copyOf(gates), List.copyOf(takenOver));
+      return new ApplyPreview(target, revision, List.copyOf(objects), split.get(false), unified, List.copyOf(prune),
+          List.copyOf(gates), List.copyOf(takenOver), split.get(true));
+    }
+
+    /** Judged by path only: the field managers of what the apply would write are not known before it. */
+    private boolean ignored(KubernetesResource resource, ResourceChange change) {
+      return resource != null && !change.path().isEmpty() && rules.ignores(resource.apiVersion(), resource.kind(),
+          resource.namespace(), resource.name(), change.path(), Set.of());
     }
 
     private String render(List<KubernetesResource> resources) {

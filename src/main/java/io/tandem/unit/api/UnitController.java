@@ -9,6 +9,8 @@ import io.tandem.security.SecretAccess;
 import io.tandem.unit.domain.Approval;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.NewUnit;
+import io.tandem.unit.domain.ReconcilePatch;
+import io.tandem.unit.domain.ReconcileSettings;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
@@ -44,9 +46,11 @@ class UnitController implements UnitsApi {
   private final GatesAndApprovals gates;
   private final UnitCloner cloner;
   private final SecretAccess secrets;
+  private final ReconcileSettings reconcileSettings;
 
-  UnitController(
-      UnitCommands commands, UnitQueries units, GatesAndApprovals gates, UnitCloner cloner, SecretAccess secrets) {
+  UnitController(UnitCommands commands, UnitQueries units, GatesAndApprovals gates, UnitCloner cloner,
+      SecretAccess secrets, ReconcileSettings reconcileSettings) {
+    this.reconcileSettings = reconcileSettings;
     this.commands = commands;
     this.units = units;
     this.gates = gates;
@@ -96,11 +100,15 @@ class UnitController implements UnitsApi {
       String space, String unit, String restore, boolean moveObjects, String ifMatch, JsonNode patch, Principal principal) {
     Long expected = ETags.expectedVersion(ifMatch);
     String author = Authors.of(principal);
-    Unit changed =
-        restore == null
-            ? commands.patch(space, unit, UnitPatches.patch(patch), moveObjects, expected, author)
-            : commands.restore(space, unit, RevisionRef.parse("restore", restore), UnitPatches.restoreDescription(patch),
-                expected, author);
+    if (restore != null) {
+      return withETag(commands.restore(space, unit, RevisionRef.parse("restore", restore),
+          UnitPatches.restoreDescription(patch), expected, author), principal);
+    }
+    ReconcilePatch reconciliation = UnitPatches.reconciliation(patch);
+    Unit changed = commands.patch(space, unit, UnitPatches.patch(patch), moveObjects, expected, author);
+    if (!reconciliation.isEmpty()) {
+      reconcileSettings.set(changed, reconciliation);
+    }
     return withETag(changed, principal);
   }
 

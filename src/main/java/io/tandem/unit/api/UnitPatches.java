@@ -3,6 +3,7 @@ package io.tandem.unit.api;
 import io.tandem.common.patch.MergePatch;
 import io.tandem.common.web.MergePatches;
 import io.tandem.space.domain.DriftMode;
+import io.tandem.unit.domain.ReconcilePatch;
 import io.tandem.unit.domain.UnitPatch;
 import io.tandem.unit.domain.UnitPatch.Field;
 import java.util.EnumSet;
@@ -20,7 +21,8 @@ final class UnitPatches {
           Field.DRIFT_MODE, "data", Field.DATA);
   private static final String DESCRIPTION = "changeDescription";
   private static final Set<String> PATCHABLE =
-      Stream.concat(FIELDS.keySet().stream(), Stream.of(DESCRIPTION)).collect(Collectors.toUnmodifiableSet());
+      Stream.concat(FIELDS.keySet().stream(), Stream.of(DESCRIPTION, ReconcilePatch.APPLY_MODE, ReconcilePatch.IGNORE_RULES))
+          .collect(Collectors.toUnmodifiableSet());
 
   private UnitPatches() {}
 
@@ -40,6 +42,11 @@ final class UnitPatches {
     String driftMode = patch.text("driftMode");
     return new UnitPatch(fields, displayName, patch.mapChanges("labels"), target,
         driftMode == null ? null : DriftMode.parse("driftMode", driftMode), data, description);
+  }
+
+  /** The apply mode and ignore rules a patch sets. */
+  static ReconcilePatch reconciliation(JsonNode body) {
+    return ReconcilePatch.read(MergePatches.read(body, PATCHABLE));
   }
 
   /** The body of a restore: only a change description can be given. */

@@ -39,5 +39,9 @@ final class UnitRequests {
       String target,
       @Schema(allowableValues = {"Report", "Capture", "Revert"}) String driftMode,
       @Schema(description = "The whole new YAML text") String data,
-      String changeDescription) {}
+      String changeDescription,
+      @Schema(allowableValues = {"OnDemand", "Continuous"}, description = "Overrides the space's apply mode; null: the"
+          + " space's. Not a change of the unit: its version stays") String applyMode,
+      @Schema(description = "The unit's own ignore rules, added to its space's (replaces the list; null clears it)."
+          + " Not a change of the unit: its version stays") java.util.List<io.tandem.space.api.IgnoreRuleBody> ignoreRules) {}
 }

@@ -2,6 +2,7 @@ package io.tandem.unit.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.tandem.space.api.IgnoreRuleBody;
 import io.tandem.unit.domain.ApplyGate;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitSuspension;
@@ -39,6 +40,13 @@ public record UnitResponse(
         + " has none") Health health,
     @Schema(description = "Why nothing automatic happens to the unit: its own suspension (scope Unit), else its space's"
         + " (scope Space); null when neither is suspended") Suspended suspended,
+    @Schema(allowableValues = {"OnDemand", "Continuous"}, description = "The unit's own apply mode; null: its space's")
+    String applyMode,
+    @Schema(description = "Automatic applies (Continuous mode, reverts of drift) tried for the revision the server"
+        + " wants live, counting one that runs; 0 after a success or a new head revision") int attempts,
+    @Schema(description = "When a failed automatic apply is tried again (capped exponential backoff with jitter); null"
+        + " when none waits") Instant nextAttemptAt,
+    @Schema(description = "The unit's own ignore rules; its space's apply too") List<IgnoreRuleBody> ignoreRules,
     @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The head revision's YAML, when included") String data,
     Instant createdAt,
     Instant updatedAt) {
@@ -92,6 +100,10 @@ public record UnitResponse(
         view.health() == null ? null : new Health(view.health().status().name(), view.health().reason(),
             view.health().object(), view.health().observedAt()),
         suspended(view.suspended()),
+        view.reconciliation().applyMode() == null ? null : view.reconciliation().applyMode().name(),
+        view.reconciliation().attempts(),
+        view.reconciliation().nextAttemptAt(),
+        IgnoreRuleBody.from(view.reconciliation().ignoreRules()),
         unit.data() == null ? null : secrets.apply(unit.data()),
         unit.createdAt(),
         unit.updatedAt());

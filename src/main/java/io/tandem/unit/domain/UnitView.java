@@ -16,10 +16,12 @@ import java.util.List;
  * @param upstream null unless the unit is a clone
  * @param health the worst of its applied objects' health; null while it has none
  * @param suspended its own suspension, else its space's; null when neither is suspended
+ * @param reconciliation its apply mode, ignore rules and the state of its automatic apply
  */
 public record UnitView(
     Unit unit, LastAction lastAction, List<ApplyGate> applyGates, List<String> approvedBy, String changeSet,
-    UpstreamLookup.Upstream upstream, UnitHealth health, UnitSuspension suspended) {
+    UpstreamLookup.Upstream upstream, UnitHealth health, UnitSuspension suspended,
+    UnitReconciliation reconciliation) {
 
   /** An action as a unit's status shows it; {@code at}: when it finished, else when it started, else was queued. */
   public record LastAction(UnitAction.Kind action, UnitAction.Status status, String result, String message, Instant at) {}

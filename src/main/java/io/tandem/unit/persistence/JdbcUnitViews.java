@@ -9,6 +9,7 @@ import io.tandem.health.domain.HealthStatus;
 import io.tandem.health.domain.UnitHealth;
 import io.tandem.query.WhereSql;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitReconciliation;
 import io.tandem.unit.domain.UnitView;
 import io.tandem.unit.domain.UnitViews;
 import io.tandem.unit.domain.UpstreamLookup;
@@ -36,7 +37,8 @@ class JdbcUnitViews implements UnitViews {
           + " cs.slug as change_set, la.action as last_action, la.status as last_status, la.result as last_result,"
           + " la.message as last_message, la.at as last_at, upl.upstream_space, upl.upstream_unit,"
           + " upl.base_revision_num as upstream_base_revision_num, upl.upstream_head_revision_num,"
-          + " u.health_status, u.health_reason, u.health_object, u.health_observed_at, " + JdbcUnitStore.SUSPENSIONS;
+          + " u.health_status, u.health_reason, u.health_object, u.health_observed_at, " + JdbcUnitStore.SUSPENSIONS + ", "
+          + JdbcReconcileStore.COLUMNS;
   private static final String NO_UPSTREAM =
       "select null::text as upstream_space, null::text as upstream_unit, null::integer as base_revision_num,"
           + " null::integer as upstream_head_revision_num where false";
@@ -87,7 +89,7 @@ class JdbcUnitViews implements UnitViews {
         .param("id", unit.id())
         .query((rs, row) -> view(rs, unit))
         .optional()
-        .orElseGet(() -> new UnitView(unit, null, List.of(), List.of(), null, null, null, null));
+        .orElseGet(() -> new UnitView(unit, null, List.of(), List.of(), null, null, null, null, UnitReconciliation.NONE));
   }
 
   private static UnitView view(ResultSet rs, Unit unit) throws SQLException {
@@ -102,7 +104,8 @@ class JdbcUnitViews implements UnitViews {
         upstreamUnit == null ? null : new UpstreamLookup.Upstream(rs.getString("upstream_space"), upstreamUnit,
             rs.getInt("upstream_base_revision_num"), rs.getInt("upstream_head_revision_num")),
         health(rs),
-        JdbcUnitStore.suspension(rs));
+        JdbcUnitStore.suspension(rs),
+        JdbcReconcileStore.reconciliation(rs));
   }
 
   private static UnitHealth health(ResultSet rs) throws SQLException {

@@ -1,0 +1,25 @@
+package io.tandem.unit.domain;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Sets a unit's apply mode and ignore rules. */
+@Service
+@Transactional
+public class ReconcileSettings {
+
+  private final ReconcileStore store;
+
+  ReconcileSettings(ReconcileStore store) {
+    this.store = store;
+  }
+
+  public void set(Unit unit, ReconcilePatch patch) {
+    if (patch.setsApplyMode()) {
+      store.setApplyMode(unit.id(), patch.applyMode());
+    }
+    if (patch.setsIgnoreRules()) {
+      store.setIgnoreRules(unit.id(), patch.ignoreRules());
+    }
+  }
+}
