@@ -1,7 +1,7 @@
 package io.tandem.live;
 
 import io.tandem.replica.Leases;
-import io.tandem.worker.ActionQueue;
+import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -23,14 +23,14 @@ class DriftDetection implements SchedulingConfigurer {
 
   private static final Logger log = LoggerFactory.getLogger(DriftDetection.class);
 
-  private final ActionQueue queue;
+  private final RefreshQueue queue;
   private final boolean enabled;
   private final int batch;
   private final Duration interval;
   private final Leases leases;
 
   DriftDetection(
-      ActionQueue queue, Leases leases, LiveProperties settings) {
+      RefreshQueue queue, Leases leases, LiveProperties settings) {
     this.leases = leases;
     this.queue = queue;
     this.enabled = settings.detectionEnabled();

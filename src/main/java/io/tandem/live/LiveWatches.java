@@ -15,8 +15,8 @@ import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.unit.domain.Unit;
-import io.tandem.worker.ActionQueue;
 import io.tandem.worker.ActionWorker;
+import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -70,7 +70,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private final TargetService targets;
   private final TargetConnections clients;
   private final LiveStore live;
-  private final ActionQueue queue;
+  private final RefreshQueue queue;
   private final HealthTracker health;
   private final Leases leases;
   private final boolean enabled;
@@ -85,7 +85,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
   private final Set<String> takenOverBeforeStart = ConcurrentHashMap.newKeySet();
 
-  LiveWatches(TargetService targets, TargetConnections clients, LiveStore live, ActionQueue queue, HealthTracker health,
+  LiveWatches(TargetService targets, TargetConnections clients, LiveStore live, RefreshQueue queue, HealthTracker health,
       Leases leases, LiveProperties settings) {
     this.leases = leases;
     this.health = health;

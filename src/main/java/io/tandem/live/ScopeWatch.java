@@ -14,7 +14,7 @@ import io.fabric8.kubernetes.client.dsl.internal.AbstractWatchManager;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.ObjectKey;
-import io.tandem.worker.ActionQueue;
+import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -39,7 +39,7 @@ final class ScopeWatch implements Watcher<HasMetadata> {
 
   private final WatchScope scope;
   private final WatchedObjects watched;
-  private final ActionQueue queue;
+  private final RefreshQueue queue;
   private final Health health;
   private final Consumer<WatchScope> ended;
 
@@ -54,7 +54,7 @@ final class ScopeWatch implements Watcher<HasMetadata> {
     }
   }
 
-  private ScopeWatch(WatchScope scope, WatchedObjects watched, ActionQueue queue, Health health,
+  private ScopeWatch(WatchScope scope, WatchedObjects watched, RefreshQueue queue, Health health,
       Consumer<WatchScope> ended) {
     this.scope = scope;
     this.watched = watched;
@@ -64,7 +64,7 @@ final class ScopeWatch implements Watcher<HasMetadata> {
   }
 
   /** Lists and starts watching; throws when the cluster cannot be listed or watched. */
-  static Watch start(KubernetesClient client, WatchScope scope, WatchedObjects watched, ActionQueue queue,
+  static Watch start(KubernetesClient client, WatchScope scope, WatchedObjects watched, RefreshQueue queue,
       HealthTracker tracker, Consumer<WatchScope> ended) {
     FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects = objects(client, scope);
     KubernetesResourceList<HasMetadata> listed = objects.list();

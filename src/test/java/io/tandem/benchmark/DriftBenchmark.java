@@ -8,7 +8,7 @@ import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
-import io.tandem.worker.ActionQueue;
+import io.tandem.worker.RefreshQueue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +75,7 @@ class DriftBenchmark {
             report.append(String.format(Locale.ROOT, "  %d x %s: %s%n", row.getInt("n"), row.getString("result"), row.getString("message")));
           });
       long start = System.nanoTime();
-      int queued = server.getBean(ActionQueue.class).enqueueBackgroundRefreshes(100_000);
+      int queued = server.getBean(RefreshQueue.class).enqueueBackgroundRefreshes(100_000);
       waitForIdle(jdbc);
       double seconds = (System.nanoTime() - start) / 1e9;
       report.append(String.format(Locale.ROOT, "One background pass over %d applied units (4 worker threads): %.1f s%n", queued, seconds));

@@ -7,7 +7,7 @@ import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
-import io.tandem.worker.ActionQueue;
+import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ abstract class DriftModeScenarios {
 
   @LocalServerPort int port;
   @Autowired SandboxCluster sandbox;
-  @Autowired ActionQueue queue;
+  @Autowired RefreshQueue queue;
   @Autowired JdbcTemplate jdbc;
   Api api;
   /** A tool that is not a person's (as a controller would be). */

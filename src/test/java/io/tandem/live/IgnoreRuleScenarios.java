@@ -7,7 +7,7 @@ import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
-import io.tandem.worker.ActionQueue;
+import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ abstract class IgnoreRuleScenarios {
 
   @LocalServerPort int port;
   @Autowired SandboxCluster sandbox;
-  @Autowired ActionQueue queue;
+  @Autowired RefreshQueue queue;
   Api api;
   OutOfBand tool;
   OutOfBand kubectlEdit;

@@ -11,6 +11,7 @@ import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitSuspension;
 import io.tandem.worker.ActionHandler;
 import io.tandem.worker.ActionQueue;
+import io.tandem.worker.RefreshQueue;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
 import java.util.List;
@@ -35,19 +36,21 @@ class ApplyHandler implements ActionHandler {
   private final TargetService targets;
   private final ObjectOwnership ownership;
   private final ActionQueue queue;
+  private final RefreshQueue refreshes;
   private final Suspensions suspensions;
   private final List<ApplyObserver> observers;
   private final ReconcileStore reconcile;
 
   ApplyHandler(UnitQueries units, UnitCommands commands,
       TargetService targets, ObjectOwnership ownership,
-      ActionQueue queue, Suspensions suspensions, List<ApplyObserver> observers, ReconcileStore reconcile) {
+      ActionQueue queue, RefreshQueue refreshes, Suspensions suspensions, List<ApplyObserver> observers, ReconcileStore reconcile) {
     this.reconcile = reconcile;
     this.units = units;
     this.commands = commands;
     this.targets = targets;
     this.ownership = ownership;
     this.queue = queue;
+    this.refreshes = refreshes;
     this.suspensions = suspensions;
     this.observers = observers;
   }
@@ -121,7 +124,7 @@ class ApplyHandler implements ActionHandler {
     observers.forEach(observer -> observer.applied(unit, session, data));
     commands.recordApply(unit.id(), revision, revision);
     // the units the objects were taken from see at once that they no longer have them
-    takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(queue::enqueueBackgroundRefresh);
+    takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(refreshes::enqueueBackgroundRefresh);
     return Outcome.completed("ApplyCompleted", "Applied revision " + revision + " to target '" + target.slug() + "': "
         + report.applied().size() + " object(s) applied" + (report.deleted().isEmpty() ? "" : ", pruned " + report.deleted())
         + spared(report, others)

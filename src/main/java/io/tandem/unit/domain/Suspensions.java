@@ -3,7 +3,7 @@ package io.tandem.unit.domain;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.space.domain.Suspension;
-import io.tandem.worker.ActionQueue;
+import io.tandem.worker.RefreshQueue;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
@@ -23,10 +23,10 @@ public class Suspensions {
   private final UnitStore store;
   private final UnitQueries units;
   private final SpaceService spaces;
-  private final ActionQueue queue;
+  private final RefreshQueue queue;
   private final Clock clock;
 
-  Suspensions(UnitStore store, UnitQueries units, SpaceService spaces, ActionQueue queue, Clock clock) {
+  Suspensions(UnitStore store, UnitQueries units, SpaceService spaces, RefreshQueue queue, Clock clock) {
     this.store = store;
     this.units = units;
     this.spaces = spaces;
