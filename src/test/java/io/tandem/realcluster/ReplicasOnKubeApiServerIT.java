@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -140,9 +141,13 @@ class ReplicasOnKubeApiServerIT {
         Integer.class, space, "cm-" + i);
   }
 
+  /** The sandbox's scopes that {@code server} watches (other tests on this database leave targets of their own). */
   @SuppressWarnings("unchecked")
   private static Set<Object> watched(ConfigurableApplicationContext server) {
-    return (Set<Object>) ReflectionTestUtils.invokeMethod(server.getBean("liveWatches"), "watchedScopes");
+    Set<Object> scopes = (Set<Object>) ReflectionTestUtils.invokeMethod(server.getBean("liveWatches"), "watchedScopes");
+    return scopes.stream()
+        .filter(scope -> "sandbox".equals(ReflectionTestUtils.invokeMethod(scope, "target")))
+        .collect(Collectors.toSet());
   }
 
   private static JsonNode owner(Api api, String target) {
