@@ -39,8 +39,9 @@ import tools.jackson.databind.JsonNode;
  * it gets its share of the work; and each drift is recorded once.
  *
  * <p>Two of the servers are Spring contexts in this JVM (this test's, which runs the sandbox, and a second one); the
- * third, the one killed, is a JVM of its own. {@value #UNITS} units rather than the issue's 300: applying and
- * refreshing 300 units three times over takes too long on the two cores the tests get.
+ * third, the one killed, is a JVM of its own. {@value #UNITS} units rather than the issue's 300: with 300, the edit
+ * after the kill was seen after 30.1 s, just over two lease periods, because the survivor's first list of a target it
+ * never watched has nothing to compare with, so it refreshes all the target's units, in no particular order.
  */
 @TandemIT
 @RealCluster
