@@ -18,16 +18,17 @@ final class Transport {
   private Transport() {}
 
   /**
-   * For an https:// server, the platform's TLS. An http:// one never speaks TLS, yet the JDK's client makes the default
-   * TLS context when given none, and loading the TLS provider and the CA certificates is a tenth of a second at every
-   * start; so it gets a context that refuses any use instead.
+   * A {@link UrlConnectionClient}, whose fallback for the methods it does not send (PATCH) is the JDK's client: for an
+   * https:// server with the platform's TLS; for an http:// one with a TLS context that refuses any use, since the
+   * JDK's client makes the default one when given none, and loading the TLS provider and the CA certificates is a
+   * tenth of a second.
    */
   static HttpClient.Builder builder(String url) {
-    HttpClient.Builder builder = HttpClient.newBuilder();
+    HttpClient.Builder fallback = HttpClient.newBuilder();
     if (url.startsWith("http://")) {
-      builder.sslContext(new SSLContext(new NoTls(), null, "none") {}).sslParameters(new SSLParameters());
+      fallback.sslContext(new SSLContext(new NoTls(), null, "none") {}).sslParameters(new SSLParameters());
     }
-    return builder;
+    return UrlConnectionClient.builder(fallback);
   }
 
   private static final class NoTls extends SSLContextSpi {
