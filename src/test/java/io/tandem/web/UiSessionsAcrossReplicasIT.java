@@ -103,6 +103,22 @@ class UiSessionsAcrossReplicasIT {
   }
 
   @Test
+  void aStoredSessionThisVersionCannotReadSignsOutInsteadOfFailing() {
+    UiSession session = new UiSession(port);
+    session.signIn(token(false));
+    assertThat(session.get("/ui").status()).isEqualTo(200);
+    jdbc.update("UPDATE ui_session_attributes a SET attribute_bytes = ? FROM ui_session s"
+        + " WHERE s.primary_id = a.session_primary_id AND s.principal_name = ?", new byte[] {(byte) 0xac, (byte) 0xed, 0, 5, 1}, subject);
+
+    UiSession.Page unreadable = session.onPort(secondPort).get("/ui");
+
+    assertThat(unreadable.status()).isEqualTo(302);
+    assertThat(unreadable.location()).endsWith("/ui/sign-in");
+    assertThat(session.signIn(token(false)).location()).endsWith("/ui");
+    assertThat(session.get("/ui").status()).as("signed in again").isEqualTo(200);
+  }
+
+  @Test
   void anApiCallWithABearerTokenMakesNoSessionOnEitherServer() {
     String token = token(true);
     long before = jdbc.queryForObject("SELECT count(*) FROM ui_session", Long.class);
