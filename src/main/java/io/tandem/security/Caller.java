@@ -1,12 +1,16 @@
 package io.tandem.security;
 
+import java.io.Serializable;
 import java.security.Principal;
 
 /**
  * Who is calling: the subject a token was issued to (or {@code anonymous}, where allowed), and whether they are an
  * organisation admin (targets, tokens, the audit log, every space).
+ *
+ * <p>Serializable because the web UI's session, kept in PostgreSQL, holds it (a record: its fields alone decide what
+ * a stored session can be read back into, across versions of the class).
  */
-public record Caller(String name, boolean orgAdmin, String tokenPrefix) implements Principal {
+public record Caller(String name, boolean orgAdmin, String tokenPrefix) implements Principal, Serializable {
 
   @Override
   public String getName() {

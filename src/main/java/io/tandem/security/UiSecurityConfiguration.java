@@ -16,7 +16,7 @@ import org.springframework.security.web.context.SecurityContextHolderFilter;
 /**
  * The web UI under {@code /ui}: a person signs in once with an API token ({@link UiTokenSignIn}), and the session then
  * holds who they are (the token's subject, admin flag and prefix; never the token). Each request checks again that
- * the token is not revoked ({@link UiSessionRecheck}). Where configured, the organisation's identity provider signs
+ * the token is not revoked ({@link UiSessionRecheck}). Sessions are kept in PostgreSQL ({@link UiSessions}). Where configured, the organisation's identity provider signs
  * people in instead ({@link UiOidcLogin}). Every form carries Spring Security's CSRF token; htmx sends it
  * as a header. The rules of what a caller may do are the API's, on the handlers' {@code @Access} declarations.
  */
@@ -44,7 +44,7 @@ class UiSecurityConfiguration {
         .addFilterAfter(new UiSessionRecheck(tokens), SecurityContextHolderFilter.class)
         .addFilterBefore(new AuditFilter(audit, clock), ExceptionTranslationFilter.class)
         .logout(logout -> logout.logoutUrl("/ui/sign-out").logoutSuccessUrl(SIGN_IN + "?signedOut")
-            .deleteCookies("JSESSIONID"))
+            .deleteCookies(UiSessions.COOKIE))
         .authorizeHttpRequests(authorize -> authorize
             .requestMatchers(SIGN_IN, "/ui/static/**", "/ui/vendor/**", "/ui/oauth2/**").permitAll()
             .anyRequest().authenticated())

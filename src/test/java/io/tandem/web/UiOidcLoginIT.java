@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tandem.support.Api;
 import io.tandem.support.TandemIT;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -32,6 +35,7 @@ class UiOidcLoginIT {
   }
 
   @LocalServerPort int port;
+  @Autowired JdbcTemplate jdbc;
   Api api;
   String space;
 
@@ -68,6 +72,13 @@ class UiOidcLoginIT {
     assertThat(session.get("/ui").body()).contains(dora, "data-space=\"" + space + "\"");
     assertThat(session.get("/ui/spaces/" + space).status()).isEqualTo(200);
     assertThat(session.get("/ui/audit").status()).isEqualTo(403);
+    List<String> stored = jdbc.queryForList("SELECT a.attribute_bytes FROM ui_session_attributes a JOIN ui_session s"
+        + " ON s.primary_id = a.session_primary_id WHERE s.principal_name = ?", byte[].class, dora).stream()
+        .map(bytes -> new String(bytes, StandardCharsets.ISO_8859_1)).toList();
+    assertThat(stored).as("the session kept in the database holds the caller, no token of the provider's").isNotEmpty()
+        .anyMatch(attribute -> attribute.contains("io.tandem.security.Caller"))
+        .noneMatch(attribute -> attribute.contains("eyJ") || attribute.contains("OidcIdToken")
+            || attribute.contains("OAuth2AccessToken"));
   }
 
   @Test

@@ -23,14 +23,28 @@ final class UiSession {
 
   private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
-  private final CookieManager cookies = new CookieManager();
-  private final HttpClient client = HttpClient.newBuilder().cookieHandler(cookies)
-      .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(Duration.ofSeconds(5)).build();
+  private final CookieManager cookies;
+  private final HttpClient client;
   private final String base;
   private String csrf;
 
   UiSession(int port) {
+    this.cookies = new CookieManager();
+    this.client = HttpClient.newBuilder().cookieHandler(cookies).followRedirects(HttpClient.Redirect.NEVER)
+        .connectTimeout(Duration.ofSeconds(5)).build();
     this.base = "http://localhost:" + port;
+  }
+
+  private UiSession(UiSession same, int port) {
+    this.cookies = same.cookies;
+    this.client = same.client;
+    this.base = "http://localhost:" + port;
+    this.csrf = same.csrf;
+  }
+
+  /** The same browser (cookies, last CSRF token) talking to the server on another port, as behind a load balancer. */
+  UiSession onPort(int port) {
+    return new UiSession(this, port);
   }
 
   record Page(int status, String location, String setCookie, String body) {}
@@ -73,7 +87,7 @@ final class UiSession {
   }
 
   String sessionCookie() {
-    return cookies.getCookieStore().getCookies().stream().filter(cookie -> cookie.getName().equals("JSESSIONID"))
+    return cookies.getCookieStore().getCookies().stream().filter(cookie -> cookie.getName().equals("TANDEM_SESSION"))
         .map(java.net.HttpCookie::getValue).findFirst().orElse(null);
   }
 
