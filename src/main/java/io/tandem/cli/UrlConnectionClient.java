@@ -40,14 +40,14 @@ final class UrlConnectionClient extends HttpClient {
   private final Duration connectTimeout;
   private HttpClient fallbackClient;
 
-  private UrlConnectionClient(Supplier<HttpClient> fallback, Duration connectTimeout) {
+  UrlConnectionClient(Supplier<HttpClient> fallback, Duration connectTimeout) {
     this.fallback = fallback;
     this.connectTimeout = connectTimeout;
   }
 
   /** A builder of this client; what it is not given, it takes from {@code fallback} when it needs that client. */
   static HttpClient.Builder builder(HttpClient.Builder fallback) {
-    return new Builder(fallback);
+    return new UrlConnectionClientBuilder(fallback);
   }
 
   @Override
@@ -223,83 +223,6 @@ final class UrlConnectionClient extends HttpClient {
     @Override
     public HttpClient.Version version() {
       return HttpClient.Version.HTTP_1_1;
-    }
-  }
-
-  /** Collects the settings the generated client gives; only the fallback client uses them. */
-  private static final class Builder implements HttpClient.Builder {
-
-    private final HttpClient.Builder fallback;
-    private Duration connectTimeout;
-
-    Builder(HttpClient.Builder fallback) {
-      this.fallback = fallback;
-    }
-
-    @Override
-    public HttpClient.Builder cookieHandler(CookieHandler handler) {
-      fallback.cookieHandler(handler);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder connectTimeout(Duration duration) {
-      connectTimeout = duration;
-      fallback.connectTimeout(duration);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder sslContext(SSLContext context) {
-      fallback.sslContext(context);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder sslParameters(SSLParameters parameters) {
-      fallback.sslParameters(parameters);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder executor(Executor executor) {
-      fallback.executor(executor);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder followRedirects(Redirect policy) {
-      fallback.followRedirects(policy);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder version(Version version) {
-      fallback.version(version);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder priority(int priority) {
-      fallback.priority(priority);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder proxy(ProxySelector selector) {
-      fallback.proxy(selector);
-      return this;
-    }
-
-    @Override
-    public HttpClient.Builder authenticator(Authenticator authenticator) {
-      fallback.authenticator(authenticator);
-      return this;
-    }
-
-    @Override
-    public HttpClient build() {
-      return new UrlConnectionClient(fallback::build, connectTimeout);
     }
   }
 }
