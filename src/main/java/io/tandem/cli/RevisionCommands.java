@@ -20,14 +20,18 @@ class RevisionCommands extends TandemCli.Group {
   @Command(name = "list", description = "A unit's revisions, newest first")
   int list(@Parameters(paramLabel = "UNIT") String unit,
       @Option(names = "--limit", defaultValue = "1000") int limit) throws ApiException {
-    ListResponseRevision page = new UnitsApi(root.client()).listRevisions(space, unit, limit, null);
-    root.output().print(page, page.getItems(),
+    print(root.output(), new UnitsApi(root.client()).listRevisions(space, unit, limit, null));
+    return 0;
+  }
+
+  /** A page of revisions, as {@code revision list} and {@code unit revisions} show it. */
+  static void print(Output output, ListResponseRevision page) {
+    output.print(page, page.getItems(),
         new Output.Column<Revision>("NUM", Revision::getNum),
         new Output.Column<Revision>("SOURCE", Revision::getSource),
         new Output.Column<Revision>("AUTHOR", Revision::getAuthor),
         new Output.Column<Revision>("CREATED", Revision::getCreatedAt),
         new Output.Column<Revision>("DESCRIPTION", Revision::getDescription));
-    return 0;
   }
 
   @Command(name = "get", description = "One revision (3, -1, head, live, tag:<name>) and its mutations; --data: its YAML")

@@ -11,9 +11,7 @@ import io.tandem.client.model.ChartUpgradeChart;
 import io.tandem.client.model.CreateUnitRequest;
 import io.tandem.client.model.Diff;
 import io.tandem.client.model.DiffChange;
-import io.tandem.client.model.ListResponseRevision;
 import io.tandem.client.model.ListResponseUnit;
-import io.tandem.client.model.Revision;
 import io.tandem.client.model.SuspendRequest;
 import io.tandem.client.model.Unit;
 import io.tandem.client.model.UnitAction;
@@ -130,13 +128,7 @@ class UnitCommands extends TandemCli.Group {
 
   @Command(name = "revisions", description = "A unit's revisions, newest first")
   int revisions(@Parameters(paramLabel = "UNIT") String unit) throws ApiException {
-    ListResponseRevision page = units().listRevisions(space, unit, 1000, null);
-    root.output().print(page, page.getItems(),
-        new Output.Column<Revision>("NUM", Revision::getNum),
-        new Output.Column<Revision>("SOURCE", Revision::getSource),
-        new Output.Column<Revision>("AUTHOR", Revision::getAuthor),
-        new Output.Column<Revision>("CREATED", Revision::getCreatedAt),
-        new Output.Column<Revision>("DESCRIPTION", Revision::getDescription));
+    RevisionCommands.print(root.output(), units().listRevisions(space, unit, 1000, null));
     return 0;
   }
 
