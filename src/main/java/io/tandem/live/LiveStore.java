@@ -36,8 +36,12 @@ public class LiveStore implements LiveStateSource {
     }
   }
 
-  /** One object of an applied unit as last seen on its target: what the watches follow. */
-  public record WatchedObject(UUID unitId, String target, String apiVersion, String kind, String namespace, String name) {}
+  /**
+   * One object of an applied unit as last seen on its target: what the watches follow; {@code resourceVersion} is the
+   * version that observation read ({@code null}: not known).
+   */
+  public record WatchedObject(
+      UUID unitId, String target, String apiVersion, String kind, String namespace, String name, String resourceVersion) {}
 
   private final JdbcClient jdbc;
 
@@ -75,11 +79,12 @@ public class LiveStore implements LiveStateSource {
 
   /** The objects of every applied unit, as last observed (missing ones are not among them). */
   public List<WatchedObject> watchedObjects() {
-    return jdbc.sql("select u.id, u.target, r->>'apiVersion', r->>'kind', coalesce(r->>'namespace', ''), r->>'name'"
+    return jdbc.sql("select u.id, u.target, r->>'apiVersion', r->>'kind', coalesce(r->>'namespace', ''), r->>'name',"
+            + " r->>'resourceVersion'"
             + " from unit u join unit_live l on l.unit_id = u.id cross join jsonb_array_elements(l.resources) r"
             + " where u.live_revision_num > 0 and u.target is not null")
         .query((rs, row) -> new WatchedObject(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-            rs.getString(4), rs.getString(5), rs.getString(6)))
+            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)))
         .list();
   }
 

@@ -19,6 +19,7 @@ import io.tandem.worker.ActionWorker;
 import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +55,9 @@ import org.springframework.stereotype.Component;
  * again from a new list, and every object whose version moved in between is refreshed, so no change is missed.
  *
  * <p>Of several replicas, one watches each target: the holder of its lease {@code target:<slug>}. A replica that takes
- * a target over watches it from a fresh list and refreshes the target's units, so a change made while no one watched
- * is not missed; one that loses the lease stops watching it. A unit applied on a replica that does not hold its target
+ * a target over watches it from a fresh list, compared with the resource versions the units' last observations
+ * recorded, so a change made while no one watched (or while every server was down) is refreshed; one that loses the
+ * lease stops watching it. A unit applied on a replica that does not hold its target
  * is watched by the holder from its next resync on.
  *
  * <p>Watches start with the context's lifecycle (the sandbox is registered by then) and stop with it, right after the
@@ -83,7 +85,6 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private volatile boolean stopped = true;
   /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
-  private final Set<String> takenOverBeforeStart = ConcurrentHashMap.newKeySet();
 
   LiveWatches(TargetService targets, TargetConnections clients, LiveStore live, RefreshQueue queue, HealthTracker health,
       Leases leases, LiveProperties settings) {
@@ -107,14 +108,17 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
       return;
     }
     Map<WatchScope, Map<String, UUID>> wanted = new ConcurrentHashMap<>();
+    Map<WatchScope, Map<String, String>> recorded = new HashMap<>();
     for (LiveStore.WatchedObject object : live.watchedObjects()) {
       if (!leases.holds(LeasedWork.target(object.target()))) {
         continue;
       }
       WatchScope scope = new WatchScope(object.target(), object.apiVersion(), object.kind(), object.namespace());
       wanted.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(object.name(), object.unitId());
+      recorded.computeIfAbsent(scope, key -> new HashMap<>())
+          .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), ""));
     }
-    watched.replace(wanted);
+    watched.replace(wanted, recorded);
     unwatchable.retainAll(wanted.keySet());
     for (WatchScope scope : List.copyOf(watches.keySet())) {
       if (!wanted.containsKey(scope)) {
@@ -150,24 +154,16 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   }
 
   /**
-   * A target taken over: watched from a fresh list, its units refreshed for what changed while no one watched (taken
-   * before the watches start, at their start, and refreshed only when it was a dead replica's).
+   * A target taken over, from a replica that let it go or one that died: watched from a fresh list, which refreshes the
+   * units whose objects moved since their last observation, so that nothing changed while no one watched is missed.
+   * Taken before the watches start, it is watched at their start.
    */
   @Override
   public synchronized void acquired(String lease, boolean expired) {
-    if (!enabled || !lease.startsWith(LeasedWork.target(""))) {
-      return;
+    if (enabled && !stopped && lease.startsWith(LeasedWork.target(""))) {
+      resync();
+      log.info("Took over {}{}: watching it", lease, expired ? " from a replica that stopped renewing it" : "");
     }
-    String target = lease.substring(LeasedWork.target("").length());
-    if (stopped) {
-      if (expired) {
-        takenOverBeforeStart.add(target);
-      }
-      return;
-    }
-    resync();
-    int queued = queue.enqueueBackgroundRefreshesOn(List.of(target), Integer.MAX_VALUE);
-    log.info("Took over {}: watching it, {} unit(s) queued for a refresh", lease, queued);
   }
 
   @Override
@@ -265,19 +261,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
       thread.setDaemon(true);
       return thread;
     });
-    reconnects.execute(() -> {
-      resync();
-      refreshTakenOver();
-    });
-  }
-
-  private synchronized void refreshTakenOver() {
-    List<String> targets = List.copyOf(takenOverBeforeStart);
-    takenOverBeforeStart.clear();
-    if (!targets.isEmpty() && !stopped) {
-      int queued = queue.enqueueBackgroundRefreshesOn(targets, Integer.MAX_VALUE);
-      log.info("Took over {} at start: watching them, {} unit(s) queued for a refresh", targets, queued);
-    }
+    reconnects.execute(this::resync);
   }
 
   @Override

@@ -7,8 +7,9 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Which unit each watched object belongs to, and the resource version last seen of each, for a relist to compare
- * with. Read by watch events on the client's threads; changed by {@link LiveWatches} under its lock.
+ * Which unit each watched object belongs to, and the resource version last seen of each, for a list to compare with:
+ * the version a watch saw last or, before a scope was ever listed here, the one the unit's last observation recorded.
+ * Read by watch events on the client's threads; changed by {@link LiveWatches} under its lock.
  */
 final class WatchedObjects {
 
@@ -16,9 +17,12 @@ final class WatchedObjects {
   private volatile Map<WatchScope, Map<String, UUID>> owners = new ConcurrentHashMap<>();
   /** Scope → object name → the resource version last seen of each unit's object. */
   private final Map<WatchScope, Map<String, String>> versions = new ConcurrentHashMap<>();
+  /** Scope → object name → the resource version the unit's last apply or refresh read; "" when it is not known. */
+  private volatile Map<WatchScope, Map<String, String>> recorded = Map.of();
 
-  void replace(Map<WatchScope, Map<String, UUID>> wanted) {
+  void replace(Map<WatchScope, Map<String, UUID>> wanted, Map<WatchScope, Map<String, String>> recordedVersions) {
     owners = wanted;
+    recorded = recordedVersions;
   }
 
   void add(WatchScope scope, String name, UUID unitId) {
@@ -31,6 +35,7 @@ final class WatchedObjects {
 
   void clear() {
     owners = new ConcurrentHashMap<>();
+    recorded = Map.of();
   }
 
   boolean covers(WatchScope scope) {
@@ -65,8 +70,9 @@ final class WatchedObjects {
   /**
    * Compares a fresh list (object name → resource version) with the versions last seen, and keeps the list's: the
    * units of what changed or went away while nothing watched (a watch that ended with 410 Gone, an API server that
-   * restarted), one entry per object. A scope listed for the first time has nothing to compare with; what changed
-   * before it was watched is the periodic refresh's.
+   * restarted, a replica that died holding the target, a server that was down), one entry per object. A scope listed
+   * for the first time compares with the versions recorded by the units' last observations, so a takeover refreshes
+   * only what moved since; an object applied after those were read has nothing to compare with and is left alone.
    */
   List<UUID> relisted(WatchScope scope, Map<String, String> listed) {
     Map<String, UUID> names = owners.getOrDefault(scope, Map.of());
@@ -76,11 +82,9 @@ final class WatchedObjects {
         now.put(name, version);
       }
     });
-    Map<String, String> before = versions.put(scope, now);
+    Map<String, String> last = versions.put(scope, now);
+    Map<String, String> before = last != null ? last : recorded.getOrDefault(scope, Map.of());
     List<UUID> moved = new ArrayList<>();
-    if (before == null) {
-      return moved;
-    }
     names.forEach((name, unitId) -> {
       if (before.containsKey(name) && !before.get(name).equals(now.get(name))) {
         moved.add(unitId);

@@ -18,8 +18,9 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.core.env.Environment;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
@@ -33,14 +34,13 @@ import org.springframework.stereotype.Component;
  * at once and leaves, so the others take its work at their next renewal instead of after the lease runs out.
  */
 @Component
-public class Leases implements SmartLifecycle {
+public class Leases implements SmartLifecycle, ApplicationListener<WebServerInitializedEvent> {
 
   private static final Logger log = LoggerFactory.getLogger(Leases.class);
 
   private final ReplicaStore store;
   private final ObjectProvider<LeasedWork> work;
   private final ObjectProvider<LeaseListener> listeners;
-  private final Environment environment;
   private final Duration period;
   private final UUID id = UUID.randomUUID();
   private final Set<String> held = ConcurrentHashMap.newKeySet();
@@ -48,14 +48,15 @@ public class Leases implements SmartLifecycle {
   private volatile boolean running;
   private volatile boolean databaseUnavailable;
   private String host;
+  /** The API's port, once its web server listens; 0 before. */
+  private volatile int port;
   private ScheduledExecutorService ticks;
 
   Leases(ReplicaStore store, ObjectProvider<LeasedWork> work, ObjectProvider<LeaseListener> listeners,
-      Environment environment, ReplicaProperties settings) {
+      ReplicaProperties settings) {
     this.store = store;
     this.work = work;
     this.listeners = listeners;
-    this.environment = environment;
     this.period = settings.leasePeriod();
   }
 
@@ -73,6 +74,24 @@ public class Leases implements SmartLifecycle {
 
   UUID id() {
     return id;
+  }
+
+  /** The API's web server listens: said at once, rather than at the next heartbeat, when this replica already runs. */
+  @Override
+  public void onApplicationEvent(WebServerInitializedEvent event) {
+    if (event.getApplicationContext().getServerNamespace() != null) {
+      return; // the actuator's own port, when it has one
+    }
+    port = event.getWebServer().getPort();
+    synchronized (this) {
+      if (running) {
+        try {
+          store.heartbeat(id, host, ProcessHandle.current().pid(), port);
+        } catch (DataAccessException e) {
+          databaseUnreachable(e);
+        }
+      }
+    }
   }
 
   @Override
@@ -129,7 +148,7 @@ public class Leases implements SmartLifecycle {
     }
     try {
       long started = System.nanoTime();
-      store.heartbeat(id, host, ProcessHandle.current().pid(), environment.getProperty("local.server.port", Integer.class, 0));
+      store.heartbeat(id, host, ProcessHandle.current().pid(), port);
       Set<String> renewed = store.renew(id, period);
       renewedAt = started;
       databaseReachable();

@@ -90,6 +90,17 @@ abstract class WatchScenarios {
   }
 
   @Test
+  void aChangeMadeWhileNothingWatchedIsRefreshedWhenTheWatchStarts() throws Exception {
+    String unit = applied("paymentservice");
+    watches.stopAll(); // a server that is down, or a replica that died holding the target
+
+    changeMemoryOnTheCluster("paymentservice", "610Mi");
+    watches.resync(); // as at start-up, or at a takeover
+
+    capturedWithinTenSeconds(unit, "610Mi");
+  }
+
+  @Test
   void oneWatchCoversAKindInANamespaceAndEndsWithItsLastUnit() throws Exception {
     String first = applied("first");
     String second = applied("second");

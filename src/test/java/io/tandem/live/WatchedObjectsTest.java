@@ -14,7 +14,24 @@ class WatchedObjectsTest {
   final WatchedObjects watched = new WatchedObjects();
 
   @Test
-  void aFirstListHasNothingToCompareWithAndRefreshesNothing() {
+  void aFirstListComparesWithTheVersionsTheLastObservationsRecorded() {
+    UUID cart = UUID.randomUUID();
+    watched.replace(Map.of(scope, Map.of("payments", payments, "checkout", checkout, "cart", cart)),
+        Map.of(scope, Map.of("payments", "7", "checkout", "8", "cart", "9")));
+
+    assertThat(watched.relisted(scope, Map.of("payments", "7", "checkout", "11")))
+        .containsExactlyInAnyOrder(checkout, cart);
+  }
+
+  @Test
+  void aFirstListRefreshesAnObjectWhoseRecordedVersionIsNotKnown() {
+    watched.replace(Map.of(scope, Map.of("payments", payments)), Map.of(scope, Map.of("payments", "")));
+
+    assertThat(watched.relisted(scope, Map.of("payments", "7"))).containsExactly(payments);
+  }
+
+  @Test
+  void aFirstListLeavesAloneAnObjectAppliedAfterTheVersionsWereRead() {
     watched.add(scope, "payments", payments);
 
     assertThat(watched.relisted(scope, Map.of("payments", "7"))).isEmpty();

@@ -37,7 +37,7 @@ class ReplicasIT {
     ConfigurableApplicationContext second = startSecond();
     int secondPort = ((WebServerApplicationContext) second).getWebServer().getPort();
     try {
-      // a replica's first heartbeat may come before its web server has a port; the next one gives it
+      assertThat(jobsByPort(here)).as("a started replica shows with its port at once").containsKey(secondPort);
       eventually(Duration.ofSeconds(10), () -> jobsByPort(here).keySet().equals(Set.of(port, secondPort))
           && jobsByPort(here).values().stream().allMatch(jobs -> jobs.size() >= 1), "both replicas own jobs");
       Map<Integer, List<String>> shared = jobsByPort(here);
