@@ -10,7 +10,9 @@
 # /usr/lib/postgresql/15/bin), PG_USER (runs initdb and pg_ctl when the script runs as root, default postgres),
 # KEEP_WORK=1 (keep the temporary folder with the logs), PROFILER (the path of async-profiler's libasyncProfiler.so:
 # each measured phase is then profiled on its own, CPU, into PROFILE_DIR, default /tmp/tandem-profiles; profiling
-# costs a few per cent, so compare figures only between runs made the same way).
+# costs a few per cent, so compare figures only between runs made the same way; attaching it late makes the JIT
+# compile much again, so leave the compiler threads out of what you read), STATEMENTS=1 (pg_stat_statements on: the
+# statements of each measured phase, per request, into $WORK/statements-<phase>.txt; implies KEEP_WORK=1).
 set -Eeuo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -111,10 +113,30 @@ fsync = on
 synchronous_commit = on
 full_page_writes = on
 EOF
+  if [ "${STATEMENTS:-0}" = 1 ]; then
+    KEEP_WORK=1
+    as_pg tee -a "$WORK/pg/postgresql.conf" >/dev/null <<<"shared_preload_libraries = 'pg_stat_statements'"
+  fi
   as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg-run/postgres.log" -w -t 60 start >/dev/null ||
     { cat "$WORK/pg-run/postgres.log" >&2; die "PostgreSQL did not start"; }
   PG_STARTED=1
   psql_on postgres -c 'CREATE DATABASE tandem' -c 'CREATE DATABASE baseline' >/dev/null
+  if [ "${STATEMENTS:-0}" = 1 ]; then psql_on tandem -c 'CREATE EXTENSION pg_stat_statements' >/dev/null; fi
+}
+
+# statements <start|stop> <phase> <requests>: what the server's database did in a phase, per request.
+statements() {
+  [ "${STATEMENTS:-0}" = 1 ] || return 0
+  if [ "$1" = start ]; then
+    psql_on tandem -At -c 'SELECT pg_stat_statements_reset()' >/dev/null
+  else
+    psql_on tandem -c "SELECT round(calls::numeric / $3, 2) AS per_request, round(mean_exec_time::numeric, 3) AS mean_ms,
+                              round((100 * total_exec_time / sum(total_exec_time) OVER ())::numeric, 1) AS pct,
+                              left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS statement
+                         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'tandem')
+                        ORDER BY total_exec_time DESC LIMIT 25" >"$WORK/statements-$2.txt"
+    log "statements of $2: $WORK/statements-$2.txt"
+  fi
 }
 
 psql_on() { "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PG_PORT" -U bench -d "$@"; }
@@ -240,7 +262,9 @@ main() {
   server_cpu=$(cpu_ms server)
   pg_cpu=$(cpu_ms postgres)
   profile start update
+  statements start update
   updates=$(run_wrk update update "$UPDATE_CONNECTIONS" "$UPDATE_CONNECTIONS" "$DURATION" 3)
+  statements stop update "$(field "$updates" requests)"
   profile stop update
   server_cpu=$(($(cpu_ms server) - server_cpu))
   pg_cpu=$(($(cpu_ms postgres) - pg_cpu))
@@ -252,7 +276,9 @@ main() {
   local reads get_cpu
   get_cpu=$(cpu_ms server)
   profile start get
+  statements start get
   reads=$(run_wrk get get "$GET_CONNECTIONS" 2 "$DURATION" 4)
+  statements stop get "$(field "$reads" requests)"
   profile stop get
   get_cpu=$(($(cpu_ms server) - get_cpu))
 

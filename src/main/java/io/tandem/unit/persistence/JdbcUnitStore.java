@@ -4,6 +4,7 @@ import static io.tandem.unit.persistence.SqlTimes.instant;
 import static io.tandem.unit.persistence.SqlTimes.timestamp;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.common.hash.ContentHash;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
@@ -49,10 +50,12 @@ public class JdbcUnitStore implements UnitStore {
 
   private final JdbcClient jdbc;
   private final JdbcRevisions revisions;
+  private final ContentBodies bodies;
 
-  JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions) {
+  JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions, ContentBodies bodies) {
     this.jdbc = jdbc;
     this.revisions = revisions;
+    this.bodies = bodies;
   }
 
   @Override
@@ -63,9 +66,10 @@ public class JdbcUnitStore implements UnitStore {
     int inserted =
         jdbc.sql(
                 "insert into unit (id, space_id, slug, display_name, labels, target, drift_mode, drift, version,"
-                    + " head_revision_num, head_objects, created_at, updated_at) values (:id, :spaceId, :slug,"
-                    + " :displayName, cast(:labels as jsonb), :target, :driftMode, :drift, :version, 1,"
-                    + " cast(:headObjects as jsonb), :createdAt, :updatedAt) on conflict (space_id, slug) do nothing")
+                    + " head_revision_num, head_sha256, head_objects, created_at, updated_at) values (:id, :spaceId,"
+                    + " :slug, :displayName, cast(:labels as jsonb), :target, :driftMode, :drift, :version, 1,"
+                    + " :headSha256, cast(:headObjects as jsonb), :createdAt, :updatedAt)"
+                    + " on conflict (space_id, slug) do nothing")
             .param("id", unit.id())
             .param("spaceId", spaceId)
             .param("slug", unit.slug())
@@ -75,6 +79,7 @@ public class JdbcUnitStore implements UnitStore {
             .param("driftMode", metadata.driftMode().name())
             .param("drift", unit.drift().name())
             .param("version", unit.version())
+            .param("headSha256", head(first.data()))
             .param("headObjects", HeadObjects.of(first.data()))
             .param("createdAt", timestamp(unit.createdAt()))
             .param("updatedAt", timestamp(unit.updatedAt()))
@@ -115,14 +120,19 @@ public class JdbcUnitStore implements UnitStore {
   @Transactional(propagation = Propagation.MANDATORY)
   public Optional<Unit> lock(String space, String slug) {
     // Lock the unit row alone: with a join in the locking query, a writer that waited for the lock would re-check
-    // the join against the old head revision after the head moved, and wrongly find no row.
-    return jdbc.sql(UNIT_BY_SLUGS + " for update of u")
+    // the join against the old head revision after the head moved, and wrongly find no row. The head's hash is on
+    // the row, so its text usually comes from the cache, written by the last write of the unit on this server.
+    return jdbc.sql("select " + UNIT_COLUMNS + ", u.head_sha256 from unit u join space s on s.id = u.space_id"
+            + " where s.slug = :space and u.slug = :slug for update of u")
         .param("space", space)
         .param("slug", slug)
-        .query((rs, row) -> unit(rs, space, null))
+        .query((rs, row) -> new Locked(unit(rs, space, null), rs.getString("head_sha256")))
         .optional()
-        .map(unit -> unit.withData(revisions.data(unit.id(), unit.headRevisionNum()).orElseThrow()));
+        .map(locked -> locked.unit().withData(bodies.get(locked.headSha256()).orElseGet(() ->
+            revisions.data(locked.unit().id(), locked.unit().headRevisionNum()).orElseThrow())));
   }
+
+  private record Locked(Unit unit, String headSha256) {}
 
   @Override
   @Transactional(propagation = Propagation.MANDATORY)
@@ -131,6 +141,7 @@ public class JdbcUnitStore implements UnitStore {
                 "update unit set display_name = :displayName, labels = cast(:labels as jsonb), target = :target,"
                     + " drift_mode = :driftMode, head_revision_num = :head, version = version + 1,"
                     + " head_objects = coalesce(cast(:headObjects as jsonb), head_objects),"
+                    + " head_sha256 = coalesce(:headSha256, head_sha256),"
                     + " updated_at = :updatedAt where id = :id and version = :version")
             .param("displayName", metadata.displayName())
             .param("labels", JsonColumns.write(metadata.labels()))
@@ -138,6 +149,7 @@ public class JdbcUnitStore implements UnitStore {
             .param("driftMode", metadata.driftMode().name())
             .param("head", head)
             .param("headObjects", headData == null ? null : HeadObjects.of(headData), Types.VARCHAR)
+            .param("headSha256", headData == null ? null : head(headData), Types.VARCHAR)
             .param("updatedAt", timestamp(at))
             .param("id", unitId)
             .param("version", version)
@@ -222,6 +234,13 @@ public class JdbcUnitStore implements UnitStore {
   @Transactional(propagation = Propagation.MANDATORY)
   public void append(UUID unitId, int num, NewRevision revision, Instant at) {
     revisions.append(unitId, num, revision, at);
+  }
+
+  /** The hash of a new head's text, which is kept for the next write of the unit to find it by. */
+  private String head(String data) {
+    String sha256 = ContentHash.sha256Hex(data);
+    bodies.put(sha256, data);
+    return sha256;
   }
 
   static Unit unit(ResultSet rs, String space, String data) throws SQLException {

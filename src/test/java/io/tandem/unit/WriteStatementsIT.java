@@ -1,0 +1,64 @@
+package io.tandem.unit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tandem.support.Api;
+import io.tandem.support.Fixtures;
+import io.tandem.support.StatementLog;
+import io.tandem.support.TandemIT;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * A write finds its unit's head text by the hash kept on the unit's row, in the server's cache of contents, rather
+ * than reading revision and blob again; the hash follows the head through every kind of change.
+ */
+@TandemIT
+@Import(StatementLog.Configuration.class)
+@TestPropertySource(properties = "tandem.data-dir=target/it-data-write-statements")
+class WriteStatementsIT {
+
+  @LocalServerPort int port;
+  @Autowired JdbcTemplate jdbc;
+
+  @Test
+  void aSecondWriteOfAUnitReadsNoContentAndTheHeadHashFollowsEveryChange() {
+    Api api = new Api(port);
+    String space = Api.uniqueSlug("writes");
+    String unit = "/api/v1/spaces/" + space + "/units/payments";
+    assertThat(api.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
+    String data = Fixtures.paymentService();
+    assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "payments", "data", data)).status())
+        .isEqualTo(201);
+    assertThat(headsOutOfStep(space)).isZero();
+
+    for (String replicas : List.of("2", "3")) {
+      StatementLog.clear();
+      Api.Response put = api.send("PUT", unit + "/data", "application/yaml", data.replace("replicas: 1\n", "replicas: " + replicas + "\n"));
+      assertThat(put.status()).as(put.body()).isEqualTo(200);
+      assertThat(StatementLog.of(unit + "/data")).as("the statements of the update")
+          .noneMatch(sql -> sql.startsWith("select") && sql.contains("content_blob"));
+      assertThat(headsOutOfStep(space)).isZero();
+    }
+    assertThat(api.patch(unit + "?restore=1", Map.of()).status()).isEqualTo(200);
+    assertThat(headsOutOfStep(space)).isZero();
+    assertThat(api.patch(unit, Map.of("labels", Map.of("tier", "backend"))).status()).isEqualTo(200);
+    assertThat(headsOutOfStep(space)).isZero();
+    assertThat(api.get(unit + "/data").body()).isEqualTo(data);
+    assertThat(jdbc.queryForObject("select head_revision_num from unit where slug = 'payments' and space_id ="
+        + " (select id from space where slug = ?)", Integer.class, space)).isEqualTo(4);
+  }
+
+  /** Units of {@code space} whose kept head hash is not their head revision's. */
+  private int headsOutOfStep(String space) {
+    return jdbc.queryForObject("select count(*) from unit u join space s on s.id = u.space_id join revision r"
+        + " on r.unit_id = u.id and r.num = u.head_revision_num where s.slug = ? and u.head_sha256 is distinct from"
+        + " r.content_sha256", Integer.class, space);
+  }
+}
