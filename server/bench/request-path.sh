@@ -301,7 +301,7 @@ main() {
 
 ==== Tandem request path ====
 date          $(date -u +%Y-%m-%dT%H:%MZ)
-commit        $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$dirty, $(basename "$JAR") built $(date -u -r "$JAR" +%Y-%m-%dT%H:%MZ)
+commit        $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$dirty (of the checkout; a JAR given from elsewhere may be of another), $(basename "$JAR") built $(date -u -r "$JAR" +%Y-%m-%dT%H:%MZ)
 machine       $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), load average $load_before before, $(cut -d' ' -f1 /proc/loadavg) after
 postgres      $durability, data on $(df -PT "$WORK" | awk 'NR == 2 {print $2}')
 versions      $(java -version 2>&1 | head -1 | tr -d '"'); $("$PG_BIN/postgres" --version); $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2); pgbench $("$PGBENCH" --version | head -1 | cut -d' ' -f3)
