@@ -57,8 +57,8 @@ import org.springframework.stereotype.Component;
  * <p>Of several replicas, one watches each target: the holder of its lease {@code target:<slug>}. A replica that takes
  * a target over watches it from a fresh list, compared with the resource versions the units' last observations
  * recorded, so a change made while no one watched (or while every server was down) is refreshed; one that loses the
- * lease stops watching it. A unit applied on a replica that does not hold its target
- * is watched by the holder from its next resync on.
+ * lease stops watching it. A unit applied on a replica that does not hold its target is watched by the holder from
+ * its next resync on.
  *
  * <p>Watches start with the context's lifecycle (the sandbox is registered by then) and stop with it, right after the
  * action workers (whose applies add watches) and before any bean is destroyed: a watch outliving its cluster (the
