@@ -284,8 +284,10 @@ main() {
 
   log "baseline: pgbench, $UPDATE_CONNECTIONS clients, 5 s warm-up, then $DURATION s"
   run_pgbench 5 warmup >/dev/null
-  local tps made
+  local tps made pgbench_cpu
+  pgbench_cpu=$(cpu_ms postgres)
   tps=$(run_pgbench "$DURATION" measure)
+  pgbench_cpu=$(($(cpu_ms postgres) - pgbench_cpu))
   [ -n "$tps" ] || { cat "$WORK/pgbench-measure.txt" >&2; die "pgbench printed no tps"; }
   made=$(psql_on baseline -At -c 'SELECT count(DISTINCT content_sha256) FROM revision')
   [ "$made" -gt "$(sed -n 's/^number of transactions actually processed: //p' "$WORK/pgbench-measure.txt")" ] ||
@@ -307,7 +309,7 @@ postgres      $durability, data on $(df -PT "$WORK" | awk 'NR == 2 {print $2}')
 versions      $(java -version 2>&1 | head -1 | tr -d '"'); $("$PG_BIN/postgres" --version); $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2); pgbench $("$PGBENCH" --version | head -1 | cut -d' ' -f3)
 durations     warm-up $WARMUP s; $DURATION s per figure
 updates/s     $(printf '%.0f' "$ups")  (PUT unit data, ~1 KiB, $UPDATE_CONNECTIONS connections; p50 $(field "$updates" p50_ms) ms, p99 $(field "$updates" p99_ms) ms; $((after - before)) revisions)
-baseline tps  $(printf '%.0f' "$tps")  (pgbench, $UPDATE_CONNECTIONS clients: head update, blob upsert, revision insert)
+baseline tps  $(printf '%.0f' "$tps")  (pgbench, $UPDATE_CONNECTIONS clients: head update, blob upsert, revision insert; PostgreSQL $(awk -v c="$pgbench_cpu" -v n="$(sed -n 's/^number of transactions actually processed: //p' "$WORK/pgbench-measure.txt")" 'BEGIN {printf "%.2f", c / n}') ms CPU per transaction)
 ratio         $(awk -v a="$ups" -v b="$tps" 'BEGIN {printf "%.2f (%.0f%%)", a / b, 100 * a / b}')  (updates/s / pgbench tps)
 CPU/update    server $(awk -v c="$server_cpu" -v n="$(field "$updates" requests)" 'BEGIN {printf "%.2f", c / n}') ms, PostgreSQL $(awk -v c="$pg_cpu" -v n="$(field "$updates" requests)" 'BEGIN {printf "%.2f", c / n}') ms  (user + system time over the phase, per request)
 GET rps       $(printf '%.0f' "$(field "$reads" rps)")  (GET one unit, $GET_CONNECTIONS connections)

@@ -62,7 +62,8 @@ class UnitButtons {
   @PostMapping(UNIT + "/restore")
   String restore(@PathVariable("space") String space, @PathVariable("unit") String unit,
       @RequestParam("revision") String revision, RedirectAttributes redirect, Principal principal) {
-    Unit restored = commands.restore(space, unit, RevisionRef.parse("revision", revision), null, null, Authors.of(principal));
+    Unit restored = commands.restore(space, unit, RevisionRef.parse("revision", revision), null, null, Authors.of(principal))
+        .unit();
     return back(space, unit, redirect, "Restored revision " + revision + " as revision " + restored.headRevisionNum() + ".");
   }
 
@@ -71,7 +72,8 @@ class UnitButtons {
   @PostMapping(UNIT + "/undo")
   String undo(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect,
       Principal principal) {
-    Unit restored = commands.restore(space, unit, RevisionRef.parse("revision", "-1"), null, null, Authors.of(principal));
+    Unit restored = commands.restore(space, unit, RevisionRef.parse("revision", "-1"), null, null, Authors.of(principal))
+        .unit();
     UnitAction applied = actions.apply(space, unit, head(), null);
     return back(space, unit, redirect,
         "Undone: revision " + restored.headRevisionNum() + " restores the one before; " + said(applied));

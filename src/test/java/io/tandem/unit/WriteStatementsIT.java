@@ -55,6 +55,48 @@ class WriteStatementsIT {
         + " (select id from space where slug = ?)", Integer.class, space)).isEqualTo(4);
   }
 
+  @Test
+  void aChangeIsOneStatementWhoseRowsAreAlsoItsAnswer() {
+    Api api = new Api(port);
+    String space = Api.uniqueSlug("writes");
+    String units = "/api/v1/spaces/" + space + "/units";
+    String unit = units + "/payments";
+    assertThat(api.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
+    assertThat(api.post("/api/v1/spaces/" + space + "/triggers",
+        Map.of("slug", "complete", "function", "vet-placeholders", "args", List.of())).status()).isEqualTo(201);
+    String data = Fixtures.paymentService();
+    assertThat(api.post(units, Map.of("slug", "payments", "data", data)).status()).isEqualTo(201);
+
+    // gated, then no longer gated (GateClosed), then a change of metadata alone: each answer is what a read shows
+    String gated = data.replace("paymentservice:v0.10.2", "confighubplaceholder");
+    for (String next : List.of(gated, data)) {
+      StatementLog.clear();
+      Api.Response put = api.send("PUT", unit + "/data", "application/yaml", next);
+      assertThat(put.status()).as(put.body()).isEqualTo(200);
+      List<String> statements = StatementLog.of(unit + "/data");
+      List<String> writes = statements.stream()
+          .filter(sql -> sql.startsWith("with") || sql.startsWith("insert") || sql.startsWith("update")).toList();
+      assertThat(writes).as("the writes of the update: the change, then its audit entry, and no read after them")
+          .hasSize(2);
+      assertThat(writes.get(0)).contains("insert into revision", "insert into revision_gate", "update unit", "select");
+      assertThat(statements.get(statements.size() - 1)).startsWith("insert into audit_event");
+      assertSameAsRead(api, put, unit);
+    }
+    Api.Response labelled = api.patch(unit, Map.of("labels", Map.of("tier", "backend")));
+    assertThat(labelled.status()).as(labelled.body()).isEqualTo(200);
+    assertSameAsRead(api, labelled, unit);
+    assertThat(labelled.json().path("applyGates").size()).isZero();
+    assertThat(jdbc.queryForList("select type from event where space = ? order by id", String.class, space))
+        .containsExactly("RevisionCreated", "RevisionCreated", "GateOpened", "RevisionCreated", "GateClosed");
+  }
+
+  /** The answer to a change is what a read of the unit shows after it, ETag included. */
+  private static void assertSameAsRead(Api api, Api.Response written, String unit) {
+    Api.Response read = api.get(unit);
+    assertThat(written.json()).isEqualTo(read.json());
+    assertThat(written.header("ETag")).isEqualTo(read.header("ETag"));
+  }
+
   /** Units of {@code space} whose kept head hash is not their head revision's. */
   private int headsOutOfStep(String space) {
     return jdbc.queryForObject("select count(*) from unit u join space s on s.id = u.space_id join revision r"

@@ -95,7 +95,8 @@ public class TagService {
     List<Restored> results = new ArrayList<>();
     for (Tag.TaggedRevision tagged : tag.revisions()) {
       try {
-        Unit restored = commands.restore(space, tagged.unit(), RevisionRef.parse("restore", "tag:" + slug), null, null, author);
+        Unit restored = commands.restore(space, tagged.unit(), RevisionRef.parse("restore", "tag:" + slug), null, null, author)
+            .unit();
         results.add(new Restored(tagged.unit(), restored, null));
       } catch (TandemException e) {
         results.add(new Restored(tagged.unit(), null, e));

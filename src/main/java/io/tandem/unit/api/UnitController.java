@@ -105,9 +105,10 @@ class UnitController implements UnitsApi {
           UnitPatches.restoreDescription(patch), expected, author), principal);
     }
     ReconcilePatch reconciliation = UnitPatches.reconciliation(patch);
-    Unit changed = commands.patch(space, unit, UnitPatches.patch(patch), moveObjects, expected, author);
+    UnitView changed = commands.patch(space, unit, UnitPatches.patch(patch), moveObjects, expected, author);
     if (!reconciliation.isEmpty()) {
-      reconcileSettings.set(changed, reconciliation);
+      reconcileSettings.set(changed.unit(), reconciliation);
+      return withETag(changed.unit(), principal);
     }
     return withETag(changed, principal);
   }

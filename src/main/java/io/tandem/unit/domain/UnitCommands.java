@@ -76,7 +76,7 @@ public class UnitCommands {
               : new UnitChange(null,
                   drafts.draft(current, kept, ParsedContent.parse(kept), RevisionSource.Import, description, author, null, "import"),
                   drafts.now());
-        });
+        }).unit();
     return new Imported(
         after, after.headRevisionNum() == before.headRevisionNum() ? Imported.Outcome.Unchanged : Imported.Outcome.Updated);
   }
@@ -118,7 +118,7 @@ public class UnitCommands {
   }
 
   /** A merge patch over the unit's metadata and/or data; a new revision only when the data changes. */
-  public Unit patch(String space, String slug, UnitPatch patch, Long expectedVersion, String author) {
+  public UnitView patch(String space, String slug, UnitPatch patch, Long expectedVersion, String author) {
     return patch(space, slug, patch, false, expectedVersion, author);
   }
 
@@ -126,7 +126,8 @@ public class UnitCommands {
    * With {@code moveObjects}: a change of the target of a unit with objects on its target moves them (destroy there,
    * then apply on the new one, queued with the change); without, such a change is refused with {@code unit-is-live}.
    */
-  public Unit patch(String space, String slug, UnitPatch patch, boolean moveObjects, Long expectedVersion, String author) {
+  public UnitView patch(String space, String slug, UnitPatch patch, boolean moveObjects, Long expectedVersion,
+      String author) {
     String data = null;
     List<KubernetesResource> resources = null;
     if (patch.has(UnitPatch.Field.DATA)) {
@@ -153,7 +154,8 @@ public class UnitCommands {
   }
 
   /** Replaces the unit's data; no revision when it is byte-identical to the head. */
-  public Unit putData(String space, String slug, String data, String description, Long expectedVersion, String author) {
+  public UnitView putData(String space, String slug, String data, String description, Long expectedVersion,
+      String author) {
     List<KubernetesResource> resources = drafts.parse(data);
     return change(space, slug, expectedVersion, current -> {
       String kept = SecretMasker.keepStored(data, current.data());
@@ -168,7 +170,8 @@ public class UnitCommands {
   }
 
   /** A new head revision with the data of {@code ref}; the cluster is not touched. */
-  public Unit restore(String space, String slug, RevisionRef ref, String description, Long expectedVersion, String author) {
+  public UnitView restore(String space, String slug, RevisionRef ref, String description, Long expectedVersion,
+      String author) {
     return change(space, slug, expectedVersion, current -> {
       int num = units.resolve(current, ref);
       String data = store.data(current.id(), num).orElseThrow();
@@ -201,7 +204,7 @@ public class UnitCommands {
           new NewRevision(kept, result.source(), RevisionDrafts.descriptionOr(result.description(), ""), author, null,
               result.mutations()),
           drafts.now());
-    });
+    }).unit();
   }
 
   /**
@@ -235,30 +238,17 @@ public class UnitCommands {
    * Locks the unit, checks the expected version, computes the change from the locked state, completes its revision
    * (links, gates) and writes revision and head. Anything thrown on the way rolls all of it back.
    */
-  private Unit change(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
+  private UnitView change(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
     Unit current = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
     ExpectedVersion.check(expectedVersion, current.version(), "unit '" + slug + "'");
     UnitChange result = change.apply(current);
     if (result.isNone()) {
-      return current;
+      return units.view(current);
     }
-    int head = current.headRevisionNum();
-    String data = current.data();
-    if (result.revision() != null) {
-      NewRevision revision = completer.complete(current, result.revision());
-      head++;
-      data = revision.data();
-      store.append(current.id(), head, revision, result.at());
-    }
+    NewRevision revision = result.revision() == null ? null : completer.complete(current, result.revision());
     UnitMetadata metadata = result.metadata() != null ? result.metadata() : current.metadata();
-    String newHeadData = result.revision() == null ? null : data;
-    if (!store.advanceHead(current.id(), current.version(), metadata, head, newHeadData, result.at())) {
-      throw new IllegalStateException("Unit " + current.id() + " changed while locked");
-    }
-    return new Unit(
-        current.id(), space, current.slug(), metadata, current.version() + 1, head, current.lastAppliedRevisionNum(),
-        current.liveRevisionNum(), current.previousLiveRevisionNum(), current.drift(), current.createdAt(), result.at(),
-        data);
+    return store.advance(current, metadata, revision, result.at())
+        .orElseThrow(() -> new IllegalStateException("Unit " + current.id() + " changed while locked"));
   }
 
   private UnitMetadata patchMetadata(Unit current, UnitPatch patch) {

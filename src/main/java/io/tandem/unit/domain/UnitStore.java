@@ -11,8 +11,8 @@ import java.util.UUID;
 /**
  * Persistence of units and their revisions; it holds no transaction of its own and calls nothing back.
  *
- * <p>Revisions are append-only. The writes of one change ({@link #lock}, {@link #append}, {@link #advanceHead}) run in
- * the caller's transaction (they refuse to run outside one), so that the unit's head moves only together with the
+ * <p>Revisions are append-only. The writes of one change ({@link #lock}, {@link #advance}) run in the caller's
+ * transaction (they refuse to run outside one), so that the unit's head moves only together with the
  * insert of the revision it points to while the unit's row is locked: writers of one unit are serialised, so no change
  * is lost and revision numbers have neither gaps nor duplicates. Data is stored once per distinct content (SHA-256).
  */
@@ -38,15 +38,13 @@ public interface UnitStore {
    */
   Optional<Unit> lock(String space, String slug);
 
-  /** Writes revision {@code num} of a unit with its data (once per content) and its gates. */
-  void append(UUID unitId, int num, NewRevision revision, Instant at);
-
   /**
-   * Moves a unit to {@code head} with {@code metadata}, one version higher, when its version is still {@code
-   * version}; {@code headData} is the new head's data, {@code null} when the head stays. {@code false} when the version
-   * moved on.
+   * Gives the locked unit {@code current} {@code metadata} and a version one higher, when its version is still the one
+   * read; with a {@code revision}, also writes it as the next revision (its data once per content, its gates) and
+   * makes it the head. The unit as changed, with what its response shows beside it; empty when the version moved on
+   * (the caller then rolls back).
    */
-  boolean advanceHead(UUID unitId, long version, UnitMetadata metadata, int head, String headData, Instant at);
+  Optional<UnitView> advance(Unit current, UnitMetadata metadata, NewRevision revision, Instant at);
 
   /** Deletes a unit and its revisions. */
   void delete(UUID unitId);

@@ -20,8 +20,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 
 /** The revision rows of the unit store, their content blobs (one per distinct content) and their gates. */
 @Repository
@@ -70,19 +68,28 @@ class JdbcRevisions {
         .optional();
   }
 
-  @Transactional(propagation = Propagation.MANDATORY)
-  void append(UUID unitId, int num, NewRevision revision, Instant at) {
-    String sha256 = ContentHash.sha256Hex(revision.data());
-    // One statement for blob and revision: the revision's foreign key is checked at the end of the statement, when
-    // the blob's row is there.
-    jdbc.sql(
-            "with blob as (insert into content_blob (sha256, size_bytes, body) values (:sha256, :size, :body)"
-                + " on conflict (sha256) do nothing)"
-                + " insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
-                + " restored_from, mutations, change_set_id) values (:unitId, :num, :source, :description, :author,"
-                + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb),"
-                + " (select change_set_id from unit where id = :unitId))")
-        .param("sha256", sha256)
+  /**
+   * The common table expressions that write revision {@code :num} of unit {@code :unitId}: its blob (once per
+   * content), its row and its gates ({@code :gates}, none when null). The statement they begin (more expressions may
+   * follow, after a comma) reads the number as {@code (select num from rev)}; reading it makes the revision's insert
+   * run first, so its event precedes those of the rest of the statement. Foreign keys are checked at the end of the
+   * statement, when all the rows are there. Parameters by {@link #bind}.
+   */
+  static final String WRITE =
+      "with blob as (insert into content_blob (sha256, size_bytes, body) values (:sha256, :size, :body)"
+          + " on conflict (sha256) do nothing),"
+          + " rev as (insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
+          + " restored_from, mutations, change_set_id) values (:unitId, :num, :source, :description, :author,"
+          + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb),"
+          + " (select change_set_id from unit where id = :unitId)) returning num),"
+          + " gate as (insert into revision_gate (unit_id, revision_num, gates)"
+          + " select :unitId, num, cast(:gates as jsonb) from rev where cast(:gates as text) is not null)";
+
+  /** Binds the parameters of {@link #WRITE}. */
+  static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement, UUID unitId, int num, NewRevision revision,
+      Instant at) {
+    return statement
+        .param("sha256", ContentHash.sha256Hex(revision.data()))
         .param("size", revision.data().getBytes(StandardCharsets.UTF_8).length)
         .param("body", revision.data())
         .param("unitId", unitId)
@@ -93,14 +100,7 @@ class JdbcRevisions {
         .param("createdAt", timestamp(at))
         .param("restoredFrom", revision.restoredFrom(), Types.INTEGER)
         .param("mutations", JsonColumns.write(revision.mutations()))
-        .update();
-    if (!revision.gates().isEmpty()) {
-      jdbc.sql("insert into revision_gate (unit_id, revision_num, gates) values (:unitId, :num, cast(:gates as jsonb))")
-          .param("unitId", unitId)
-          .param("num", num)
-          .param("gates", JsonColumns.write(revision.gates()))
-          .update();
-    }
+        .param("gates", revision.gates().isEmpty() ? null : JsonColumns.write(revision.gates()), Types.VARCHAR);
   }
 
   private static Revision revision(ResultSet rs, String data, List<Mutation> mutations) throws SQLException {

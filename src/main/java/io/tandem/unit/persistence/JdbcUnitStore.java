@@ -16,6 +16,7 @@ import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitMetadata;
 import io.tandem.unit.domain.UnitStore;
 import io.tandem.unit.domain.UnitSuspension;
+import io.tandem.unit.domain.UnitView;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -44,6 +45,10 @@ public class JdbcUnitStore implements UnitStore {
   private static final String UNIT_BY_SLUGS =
       "select " + UNIT_COLUMNS + " from unit u join space s on s.id = u.space_id"
           + " where s.slug = :space and u.slug = :slug";
+  private static final String METADATA_AND_VERSION =
+      "display_name = :displayName, labels = cast(:labels as jsonb), target = :target, drift_mode = :driftMode,"
+          + " version = version + 1, updated_at = :updatedAt";
+
   static final String HEAD_DATA_JOIN =
       " join revision r on r.unit_id = u.id and r.num = u.head_revision_num"
           + " join content_blob b on b.sha256 = r.content_sha256";
@@ -51,11 +56,13 @@ public class JdbcUnitStore implements UnitStore {
   private final JdbcClient jdbc;
   private final JdbcRevisions revisions;
   private final ContentBodies bodies;
+  private final JdbcUnitViews views;
 
-  JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions, ContentBodies bodies) {
+  JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions, ContentBodies bodies, JdbcUnitViews views) {
     this.jdbc = jdbc;
     this.revisions = revisions;
     this.bodies = bodies;
+    this.views = views;
   }
 
   @Override
@@ -87,7 +94,9 @@ public class JdbcUnitStore implements UnitStore {
     if (inserted == 0) {
       return false;
     }
-    revisions.append(unit.id(), 1, first, unit.createdAt());
+    JdbcRevisions.bind(jdbc.sql(JdbcRevisions.WRITE + " select num from rev"), unit.id(), 1, first, unit.createdAt())
+        .query(Integer.class)
+        .single();
     return true;
   }
 
@@ -136,25 +145,31 @@ public class JdbcUnitStore implements UnitStore {
 
   @Override
   @Transactional(propagation = Propagation.MANDATORY)
-  public boolean advanceHead(UUID unitId, long version, UnitMetadata metadata, int head, String headData, Instant at) {
-    return jdbc.sql(
-                "update unit set display_name = :displayName, labels = cast(:labels as jsonb), target = :target,"
-                    + " drift_mode = :driftMode, head_revision_num = :head, version = version + 1,"
-                    + " head_objects = coalesce(cast(:headObjects as jsonb), head_objects),"
-                    + " head_sha256 = coalesce(:headSha256, head_sha256),"
-                    + " updated_at = :updatedAt where id = :id and version = :version")
-            .param("displayName", metadata.displayName())
-            .param("labels", JsonColumns.write(metadata.labels()))
-            .param("target", metadata.target())
-            .param("driftMode", metadata.driftMode().name())
-            .param("head", head)
-            .param("headObjects", headData == null ? null : HeadObjects.of(headData), Types.VARCHAR)
-            .param("headSha256", headData == null ? null : head(headData), Types.VARCHAR)
-            .param("updatedAt", timestamp(at))
-            .param("id", unitId)
-            .param("version", version)
-            .update()
-        == 1;
+  public Optional<UnitView> advance(Unit current, UnitMetadata metadata, NewRevision revision, Instant at) {
+    // One statement, one round trip: the revision (if any), the unit's row, and the unit's view read from the row
+    // the update returns. The rest of the statement sees the database as it was before the statement, which has
+    // no gates nor approvals of a new head yet: the new head's gates are the revision's, and it has no approvals.
+    String update = "u as (update unit set " + METADATA_AND_VERSION
+        + (revision == null ? "" : ", head_revision_num = (select num from rev), head_objects = cast(:headObjects as"
+            + " jsonb), head_sha256 = :headSha256")
+        + " where id = :id and version = :version returning *) ";
+    JdbcClient.StatementSpec statement = revision == null
+        ? jdbc.sql("with " + update + views.select("u"))
+        : JdbcRevisions.bind(jdbc.sql(JdbcRevisions.WRITE + ", " + update + views.select("u")),
+                current.id(), current.headRevisionNum() + 1, revision, at)
+            .param("headObjects", HeadObjects.of(revision.data()))
+            .param("headSha256", head(revision.data()));
+    String data = revision == null ? current.data() : revision.data();
+    return statement
+        .param("displayName", metadata.displayName())
+        .param("labels", JsonColumns.write(metadata.labels()))
+        .param("target", metadata.target())
+        .param("driftMode", metadata.driftMode().name())
+        .param("updatedAt", timestamp(at))
+        .param("id", current.id())
+        .param("version", current.version())
+        .query((rs, row) -> JdbcUnitViews.view(rs, unit(rs, current.space(), data), revision == null ? null : revision.gates()))
+        .optional();
   }
 
   @Override
@@ -228,12 +243,6 @@ public class JdbcUnitStore implements UnitStore {
   @Override
   public Optional<String> data(UUID unitId, int num) {
     return revisions.data(unitId, num);
-  }
-
-  @Override
-  @Transactional(propagation = Propagation.MANDATORY)
-  public void append(UUID unitId, int num, NewRevision revision, Instant at) {
-    revisions.append(unitId, num, revision, at);
   }
 
   /** The hash of a new head's text, which is kept for the next write of the unit to find it by. */

@@ -8,6 +8,7 @@ import io.tandem.common.paging.PageRequest;
 import io.tandem.health.domain.HealthStatus;
 import io.tandem.health.domain.UnitHealth;
 import io.tandem.query.WhereSql;
+import io.tandem.unit.domain.ApplyGate;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitReconciliation;
 import io.tandem.unit.domain.UnitView;
@@ -92,13 +93,27 @@ class JdbcUnitViews implements UnitViews {
         .orElseGet(() -> new UnitView(unit, null, List.of(), List.of(), null, null, null, null, UnitReconciliation.NONE));
   }
 
+  /**
+   * A select of the unit columns and the view's over {@code from}, a table or common table expression with the
+   * unit's columns, aliased {@code u}; read its rows with {@link #view(ResultSet, Unit, List)}.
+   */
+  String select(String from) {
+    return "select " + UNIT_COLUMNS + ", " + VIEW_COLUMNS + " from " + from + " u join space s on s.id = u.space_id"
+        + viewJoins;
+  }
+
   private static UnitView view(ResultSet rs, Unit unit) throws SQLException {
+    return view(rs, unit, null);
+  }
+
+  /** The view of {@code unit} in a row of {@link #select}; {@code headGates}, when given, stand for those read. */
+  static UnitView view(ResultSet rs, Unit unit, List<ApplyGate> headGates) throws SQLException {
     String gates = rs.getString("head_gates");
     String upstreamUnit = rs.getString("upstream_unit");
     return new UnitView(
         unit,
         lastAction(rs),
-        gates == null ? List.of() : JdbcGateStore.read(gates),
+        headGates != null ? headGates : gates == null ? List.of() : JdbcGateStore.read(gates),
         List.of((String[]) rs.getArray("approved_by").getArray()),
         rs.getString("change_set"),
         upstreamUnit == null ? null : new UpstreamLookup.Upstream(rs.getString("upstream_space"), upstreamUnit,
