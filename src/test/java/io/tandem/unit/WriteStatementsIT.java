@@ -14,6 +14,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.TestPropertySource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A write finds its unit's head text by the hash kept on the unit's row, in the server's cache of contents, rather
@@ -88,6 +89,50 @@ class WriteStatementsIT {
     assertThat(labelled.json().path("applyGates").size()).isZero();
     assertThat(jdbc.queryForList("select type from event where space = ? order by id", String.class, space))
         .containsExactly("RevisionCreated", "RevisionCreated", "GateOpened", "RevisionCreated", "GateClosed");
+  }
+
+  @Test
+  void theTriggerListIsReadOncePerVersionAndAChangeFromAnywhereIsSeenByTheNextWrite() {
+    Api api = new Api(port);
+    String space = Api.uniqueSlug("writes");
+    String unit = "/api/v1/spaces/" + space + "/units/payments";
+    assertThat(api.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
+    String data = Fixtures.paymentService();
+    String gated = data.replace("paymentservice:v0.10.2", "confighubplaceholder");
+    assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "payments", "data", data)).status())
+        .isEqualTo(201);
+    put(api, unit, data.replace("replicas: 1\n", "replicas: 2\n"));
+    assertThat(triggerReads(unit)).as("the space's first write on this server").isEqualTo(1);
+    put(api, unit, data.replace("replicas: 1\n", "replicas: 3\n"));
+    assertThat(triggerReads(unit)).as("a write that finds the list cached at its version").isZero();
+
+    assertThat(api.post("/api/v1/spaces/" + space + "/triggers",
+        Map.of("slug", "complete", "function", "vet-placeholders", "args", List.of())).status()).isEqualTo(201);
+    assertThat(put(api, unit, gated).path("applyGates").size()).isEqualTo(1);
+    assertThat(triggerReads(unit)).as("the first write after a change reads the list").isEqualTo(1);
+    assertThat(put(api, unit, data).path("applyGates").size()).isZero();
+    assertThat(triggerReads(unit)).isZero();
+
+    // as another server would: the row changed in the database, not through this server
+    jdbc.update("update trigger set disabled = true where slug = 'complete'"
+        + " and space_id = (select id from space where slug = ?)", space);
+    assertThat(put(api, unit, gated).path("applyGates").size()).isZero();
+    jdbc.update("update trigger set disabled = false where slug = 'complete'"
+        + " and space_id = (select id from space where slug = ?)", space);
+    assertThat(put(api, unit, data).path("applyGates").size()).isZero();
+    assertThat(put(api, unit, gated).path("applyGates").size()).isEqualTo(1);
+  }
+
+  private static JsonNode put(Api api, String unit, String data) {
+    StatementLog.clear();
+    Api.Response put = api.send("PUT", unit + "/data", "application/yaml", data);
+    assertThat(put.status()).as(put.body()).isEqualTo(200);
+    return put.json();
+  }
+
+  private static long triggerReads(String unit) {
+    return StatementLog.of(unit + "/data").stream().filter(sql -> sql.contains("from trigger t")
+        || sql.contains("join trigger t")).count();
   }
 
   /** The answer to a change is what a read of the unit shows after it, ETag included. */

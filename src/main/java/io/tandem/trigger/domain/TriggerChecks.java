@@ -7,15 +7,33 @@ import io.tandem.function.domain.FunctionRunner;
 import io.tandem.unit.domain.ApplyGate;
 import io.tandem.unit.domain.RevisionChecks;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import org.springframework.stereotype.Component;
 
-/** Runs the space's enabled triggers on a revision's data; each that fails becomes an apply gate. */
+/**
+ * Runs the space's enabled triggers on a revision's data; each that fails becomes an apply gate. A write names the
+ * version of its space's checks that it read with the unit it locked; the triggers cached at that version are then
+ * the space's, exactly, and are not read again. Any change to a space's triggers gives it a new version, unique
+ * across spaces, in the same transaction (V024), so an entry of another version is never used.
+ */
 @Component
 class TriggerChecks implements RevisionChecks {
 
+  private static final int MAX_SPACES = 1024;
+
   private final TriggerStore triggers;
   private final FunctionRegistry registry;
+  private final Map<String, TriggerStore.Versioned> cached =
+      Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, TriggerStore.Versioned> eldest) {
+          return size() > MAX_SPACES;
+        }
+      });
 
   TriggerChecks(TriggerStore triggers, FunctionRegistry registry) {
     this.triggers = triggers;
@@ -23,9 +41,9 @@ class TriggerChecks implements RevisionChecks {
   }
 
   @Override
-  public List<ApplyGate> check(String space, String unit, String data) {
+  public List<ApplyGate> check(String space, String unit, String data, OptionalLong checksVersion) {
     List<ApplyGate> gates = new ArrayList<>();
-    for (Trigger trigger : triggers.list(space)) {
+    for (Trigger trigger : triggers(space, checksVersion)) {
       if (trigger.disabled()) {
         continue;
       }
@@ -44,5 +62,19 @@ class TriggerChecks implements RevisionChecks {
       }
     }
     return gates;
+  }
+
+  private List<Trigger> triggers(String space, OptionalLong version) {
+    if (version.isEmpty()) {
+      return triggers.list(space);
+    }
+    TriggerStore.Versioned known = cached.get(space);
+    if (known == null || known.version() != version.getAsLong()) {
+      known = triggers.versioned(space);
+      cached.put(space, known);
+    }
+    // A list read here may be newer than the version the write read (a change committed since its lock): it is what
+    // the write would have read without the cache, and it is kept under its own version.
+    return known.triggers();
   }
 }

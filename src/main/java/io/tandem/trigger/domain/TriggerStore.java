@@ -14,6 +14,12 @@ public interface TriggerStore {
   /** The space's triggers in slug order. */
   List<Trigger> list(String space);
 
+  /** The space's triggers in slug order, with the version of its checks they are ({@code space.checks_version}). */
+  Versioned versioned(String space);
+
+  /** A space's triggers as of one version of its checks. */
+  record Versioned(long version, List<Trigger> triggers) {}
+
   void update(Trigger trigger);
 
   boolean delete(String space, String slug);

@@ -58,6 +58,19 @@ class JdbcTriggerStore implements TriggerStore {
   }
 
   @Override
+  public Versioned versioned(String space) {
+    // A space without triggers still gives its version: one row of nulls from the outer join.
+    List<Versioned> rows = jdbc.sql("select s.checks_version, t.*, s.slug as space_slug from space s"
+            + " left join trigger t on t.space_id = s.id where s.slug = :space order by t.slug")
+        .param("space", space)
+        .query((rs, row) -> new Versioned(rs.getLong("checks_version"),
+            rs.getObject("id") == null ? List.of() : List.of(trigger(rs, row))))
+        .list();
+    return new Versioned(rows.isEmpty() ? 0 : rows.get(0).version(),
+        rows.stream().flatMap(row -> row.triggers().stream()).toList());
+  }
+
+  @Override
   @Transactional
   public void update(Trigger trigger) {
     jdbc.sql("update trigger set function = :function, arguments = cast(:args as jsonb), description = :description,"

@@ -1,6 +1,7 @@
 package io.tandem.unit.domain;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Checks every new revision's data before it is written (the space's triggers); what fails becomes the revision's
@@ -8,5 +9,10 @@ import java.util.List;
  */
 public interface RevisionChecks {
 
-  List<ApplyGate> check(String space, String unit, String data);
+  /**
+   * What {@code data} of a unit fails. {@code checksVersion}: the version of the space's checks read in this
+   * transaction with the unit it locked ({@link UnitStore.Locked}), when known; checks cached at that version are the
+   * space's, so they may be run without being read again.
+   */
+  List<ApplyGate> check(String space, String unit, String data, OptionalLong checksVersion);
 }

@@ -3,6 +3,7 @@ package io.tandem.unit.domain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,8 +22,12 @@ class RevisionCompleter {
     this.checks = checks;
   }
 
-  /** The revision with what links provide filled in (those fills among its mutations), and its gates. */
-  NewRevision complete(Unit unit, NewRevision revision) {
+  /**
+   * The revision of the locked {@code unit} with what links provide filled in (those fills among its mutations), and
+   * its gates.
+   */
+  NewRevision complete(UnitStore.Locked locked, NewRevision revision) {
+    Unit unit = locked.unit();
     NewRevision result = revision;
     for (RevisionResolver resolver : resolvers) {
       Optional<RevisionResolver.Resolved> resolved = resolver.resolve(unit, result.data());
@@ -33,11 +38,15 @@ class RevisionCompleter {
             result.restoredFrom(), mutations);
       }
     }
-    return result.withGates(gates(unit.space(), unit.slug(), result.data()));
+    return result.withGates(gates(unit.space(), unit.slug(), result.data(), OptionalLong.of(locked.checksVersion())));
   }
 
   /** What the space's checks find wrong with {@code data} of a unit; empty when it passes them all. */
   List<ApplyGate> gates(String space, String unit, String data) {
-    return checks.stream().flatMap(check -> check.check(space, unit, data).stream()).toList();
+    return gates(space, unit, data, OptionalLong.empty());
+  }
+
+  private List<ApplyGate> gates(String space, String unit, String data, OptionalLong checksVersion) {
+    return checks.stream().flatMap(check -> check.check(space, unit, data, checksVersion).stream()).toList();
   }
 }

@@ -212,7 +212,7 @@ public class UnitCommands {
    * while it has objects there and its space's destroy gate is on, unless {@code confirm} is its slug.
    */
   public void delete(String space, String slug, boolean force, String confirm, Long expectedVersion) {
-    Unit current = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
+    Unit current = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug)).unit();
     ExpectedVersion.check(expectedVersion, current.version(), "unit '" + slug + "'");
     if (!force && current.metadata().target() != null && current.liveRevisionNum() > 0) {
       throw TandemException.conflict(
@@ -239,13 +239,14 @@ public class UnitCommands {
    * (links, gates) and writes revision and head. Anything thrown on the way rolls all of it back.
    */
   private UnitView change(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
-    Unit current = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
+    UnitStore.Locked locked = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
+    Unit current = locked.unit();
     ExpectedVersion.check(expectedVersion, current.version(), "unit '" + slug + "'");
     UnitChange result = change.apply(current);
     if (result.isNone()) {
       return units.view(current);
     }
-    NewRevision revision = result.revision() == null ? null : completer.complete(current, result.revision());
+    NewRevision revision = result.revision() == null ? null : completer.complete(locked, result.revision());
     UnitMetadata metadata = result.metadata() != null ? result.metadata() : current.metadata();
     return store.advance(current, metadata, revision, result.at())
         .orElseThrow(() -> new IllegalStateException("Unit " + current.id() + " changed while locked"));

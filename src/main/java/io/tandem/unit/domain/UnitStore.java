@@ -33,10 +33,13 @@ public interface UnitStore {
   List<UnitKey> select(String space, WhereSql where);
 
   /**
-   * Locks the unit's row until the transaction ends and reads it, with its head data. Empty when the unit does not
-   * exist.
+   * Locks the unit's row until the transaction ends and reads it, with its head data and the version of its space's
+   * checks. Empty when the unit does not exist.
    */
-  Optional<Unit> lock(String space, String slug);
+  Optional<Locked> lock(String space, String slug);
+
+  /** A unit locked for a change, and the version of its space's checks read with it ({@link RevisionChecks}). */
+  record Locked(Unit unit, long checksVersion) {}
 
   /**
    * Gives the locked unit {@code current} {@code metadata} and a version one higher, when its version is still the one

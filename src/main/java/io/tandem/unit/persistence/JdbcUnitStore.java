@@ -127,21 +127,21 @@ public class JdbcUnitStore implements UnitStore {
 
   @Override
   @Transactional(propagation = Propagation.MANDATORY)
-  public Optional<Unit> lock(String space, String slug) {
+  public Optional<Locked> lock(String space, String slug) {
     // Lock the unit row alone: with a join in the locking query, a writer that waited for the lock would re-check
     // the join against the old head revision after the head moved, and wrongly find no row. The head's hash is on
     // the row, so its text usually comes from the cache, written by the last write of the unit on this server.
-    return jdbc.sql("select " + UNIT_COLUMNS + ", u.head_sha256 from unit u join space s on s.id = u.space_id"
-            + " where s.slug = :space and u.slug = :slug for update of u")
+    return jdbc.sql("select " + UNIT_COLUMNS + ", u.head_sha256, s.checks_version from unit u join space s"
+            + " on s.id = u.space_id where s.slug = :space and u.slug = :slug for update of u")
         .param("space", space)
         .param("slug", slug)
-        .query((rs, row) -> new Locked(unit(rs, space, null), rs.getString("head_sha256")))
+        .query((rs, row) -> new Row(unit(rs, space, null), rs.getString("head_sha256"), rs.getLong("checks_version")))
         .optional()
-        .map(locked -> locked.unit().withData(bodies.get(locked.headSha256()).orElseGet(() ->
-            revisions.data(locked.unit().id(), locked.unit().headRevisionNum()).orElseThrow())));
+        .map(row -> new Locked(row.unit().withData(bodies.get(row.headSha256()).orElseGet(() ->
+            revisions.data(row.unit().id(), row.unit().headRevisionNum()).orElseThrow())), row.checksVersion()));
   }
 
-  private record Locked(Unit unit, String headSha256) {}
+  private record Row(Unit unit, String headSha256, long checksVersion) {}
 
   @Override
   @Transactional(propagation = Propagation.MANDATORY)
