@@ -6,7 +6,8 @@
 #   server/bench/request-path.sh            (from anywhere; builds target/tandem-*.jar first if it is missing)
 #
 # Settings (environment): WARMUP (seconds, default 90, half updates, half GETs), DURATION (seconds per figure,
-# default 30), BUILD=1 (rebuild the jar), JAR (another server jar), JAVA_OPTS, PG_BIN (default
+# default 30), BUILD=1 (rebuild the jar), JAR (another server jar), JAVA_OPTS (the server's JVM options, say
+# -XX:+UseParallelGC), PG_BIN (default
 # /usr/lib/postgresql/15/bin), PG_USER (runs initdb and pg_ctl when the script runs as root, default postgres),
 # KEEP_WORK=1 (keep the temporary folder with the logs), PROFILER (the path of async-profiler's libasyncProfiler.so:
 # each measured phase is then profiled on its own, CPU, into PROFILE_DIR, default /tmp/tandem-profiles; profiling
@@ -287,6 +288,7 @@ main() {
   local tps made pgbench_cpu
   pgbench_cpu=$(cpu_ms postgres)
   tps=$(run_pgbench "$DURATION" measure)
+  sleep 1 # the backends pgbench used have exited: let the postmaster collect them, and so their CPU time
   pgbench_cpu=$(($(cpu_ms postgres) - pgbench_cpu))
   [ -n "$tps" ] || { cat "$WORK/pgbench-measure.txt" >&2; die "pgbench printed no tps"; }
   made=$(psql_on baseline -At -c 'SELECT count(DISTINCT content_sha256) FROM revision')
@@ -306,6 +308,7 @@ date          $(date -u +%Y-%m-%dT%H:%MZ)
 commit        $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$dirty (of the checkout; a JAR given from elsewhere may be of another), $(basename "$JAR") built $(date -u -r "$JAR" +%Y-%m-%dT%H:%MZ)
 machine       $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), load average $load_before before, $(cut -d' ' -f1 /proc/loadavg) after
 postgres      $durability, data on $(df -PT "$WORK" | awk 'NR == 2 {print $2}')
+jvm options   ${JAVA_OPTS:-(none)}
 versions      $(java -version 2>&1 | head -1 | tr -d '"'); $("$PG_BIN/postgres" --version); $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2); pgbench $("$PGBENCH" --version | head -1 | cut -d' ' -f3)
 durations     warm-up $WARMUP s; $DURATION s per figure
 updates/s     $(printf '%.0f' "$ups")  (PUT unit data, ~1 KiB, $UPDATE_CONNECTIONS connections; p50 $(field "$updates" p50_ms) ms, p99 $(field "$updates" p99_ms) ms; $((after - before)) revisions)

@@ -32,11 +32,8 @@ class WriteStatementsIT {
   void aSecondWriteOfAUnitReadsNoContentAndTheHeadHashFollowsEveryChange() {
     Api api = new Api(port);
     String space = Api.uniqueSlug("writes");
-    String unit = "/api/v1/spaces/" + space + "/units/payments";
-    assertThat(api.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
     String data = Fixtures.paymentService();
-    assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "payments", "data", data)).status())
-        .isEqualTo(201);
+    String unit = spaceWithUnit(api, space, data);
     assertThat(headsOutOfStep(space)).isZero();
 
     for (String replicas : List.of("2", "3")) {
@@ -60,13 +57,9 @@ class WriteStatementsIT {
   void aChangeIsOneStatementWhoseRowsAreAlsoItsAnswer() {
     Api api = new Api(port);
     String space = Api.uniqueSlug("writes");
-    String units = "/api/v1/spaces/" + space + "/units";
-    String unit = units + "/payments";
-    assertThat(api.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
-    assertThat(api.post("/api/v1/spaces/" + space + "/triggers",
-        Map.of("slug", "complete", "function", "vet-placeholders", "args", List.of())).status()).isEqualTo(201);
     String data = Fixtures.paymentService();
-    assertThat(api.post(units, Map.of("slug", "payments", "data", data)).status()).isEqualTo(201);
+    String unit = spaceWithUnit(api, space, data);
+    addPlaceholderTrigger(api, space);
 
     // gated, then no longer gated (GateClosed), then a change of metadata alone: each answer is what a read shows
     String gated = data.replace("paymentservice:v0.10.2", "confighubplaceholder");
@@ -95,19 +88,15 @@ class WriteStatementsIT {
   void theTriggerListIsReadOncePerVersionAndAChangeFromAnywhereIsSeenByTheNextWrite() {
     Api api = new Api(port);
     String space = Api.uniqueSlug("writes");
-    String unit = "/api/v1/spaces/" + space + "/units/payments";
-    assertThat(api.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
     String data = Fixtures.paymentService();
     String gated = data.replace("paymentservice:v0.10.2", "confighubplaceholder");
-    assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "payments", "data", data)).status())
-        .isEqualTo(201);
+    String unit = spaceWithUnit(api, space, data);
     put(api, unit, data.replace("replicas: 1\n", "replicas: 2\n"));
     assertThat(triggerReads(unit)).as("the space's first write on this server").isEqualTo(1);
     put(api, unit, data.replace("replicas: 1\n", "replicas: 3\n"));
     assertThat(triggerReads(unit)).as("a write that finds the list cached at its version").isZero();
 
-    assertThat(api.post("/api/v1/spaces/" + space + "/triggers",
-        Map.of("slug", "complete", "function", "vet-placeholders", "args", List.of())).status()).isEqualTo(201);
+    addPlaceholderTrigger(api, space);
     assertThat(put(api, unit, gated).path("applyGates").size()).isEqualTo(1);
     assertThat(triggerReads(unit)).as("the first write after a change reads the list").isEqualTo(1);
     assertThat(put(api, unit, data).path("applyGates").size()).isZero();
@@ -133,6 +122,20 @@ class WriteStatementsIT {
   private static long triggerReads(String unit) {
     return StatementLog.of(unit + "/data").stream().filter(sql -> sql.contains("from trigger t")
         || sql.contains("join trigger t")).count();
+  }
+
+  /** A new space with the unit payments holding {@code data}; the unit's path. */
+  private static String spaceWithUnit(Api api, String space, String data) {
+    assertThat(api.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
+    Api.Response created = api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "payments", "data", data));
+    assertThat(created.status()).as(created.body()).isEqualTo(201);
+    return "/api/v1/spaces/" + space + "/units/payments";
+  }
+
+  /** A trigger that gates data holding the placeholder confighubplaceholder. */
+  private static void addPlaceholderTrigger(Api api, String space) {
+    assertThat(api.post("/api/v1/spaces/" + space + "/triggers",
+        Map.of("slug", "complete", "function", "vet-placeholders", "args", List.of())).status()).isEqualTo(201);
   }
 
   /** The answer to a change is what a read of the unit shows after it, ETag included. */
