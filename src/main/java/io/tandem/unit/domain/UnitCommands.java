@@ -69,7 +69,7 @@ public class UnitCommands {
     drafts.parse(data);
     Unit before = units.get(spaceSlug, slug);
     Unit after =
-        change(spaceSlug, slug, null, current -> {
+        changed(spaceSlug, slug, null, current -> {
           String kept = SecretMasker.keepStored(data, current.data());
           return kept.equals(current.data())
               ? UnitChange.none()
@@ -189,7 +189,7 @@ public class UnitCommands {
    * other; no revision when it is unchanged.
    */
   public Unit editData(String space, String slug, String author, Function<Unit, DataEdit> edit) {
-    return change(space, slug, null, current -> {
+    return changed(space, slug, null, current -> {
       DataEdit result = edit.apply(current);
       if (result == null) {
         return UnitChange.none();
@@ -234,23 +234,33 @@ public class UnitCommands {
     store.recordDestroyed(unitId);
   }
 
+  /** As {@link #changed}, with the unit's view also when nothing changed (read then). */
+  private UnitView change(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
+    Changed changed = changed(space, slug, expectedVersion, change);
+    return changed.view() != null ? changed.view() : units.view(changed.unit());
+  }
+
   /**
    * Locks the unit, checks the expected version, computes the change from the locked state, completes its revision
    * (links, gates) and writes revision and head. Anything thrown on the way rolls all of it back.
    */
-  private UnitView change(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
+  private Changed changed(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
     UnitStore.Locked locked = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
     Unit current = locked.unit();
     ExpectedVersion.check(expectedVersion, current.version(), "unit '" + slug + "'");
     UnitChange result = change.apply(current);
     if (result.isNone()) {
-      return units.view(current);
+      return new Changed(current, null);
     }
     NewRevision revision = result.revision() == null ? null : completer.complete(locked, result.revision());
     UnitMetadata metadata = result.metadata() != null ? result.metadata() : current.metadata();
-    return store.advance(current, metadata, revision, result.at())
+    UnitView view = store.advance(current, metadata, revision, result.at())
         .orElseThrow(() -> new IllegalStateException("Unit " + current.id() + " changed while locked"));
+    return new Changed(view.unit(), view);
   }
+
+  /** The unit after a change, and its view when the change wrote it (none when nothing changed). */
+  private record Changed(Unit unit, UnitView view) {}
 
   private UnitMetadata patchMetadata(Unit current, UnitPatch patch) {
     UnitMetadata metadata = current.metadata();
