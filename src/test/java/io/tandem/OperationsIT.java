@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.support.Api;
 import io.tandem.support.TandemIT;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -35,10 +37,29 @@ class OperationsIT {
   }
 
   @Test
+  void apiRequestsWaitForTheirTurnOnTheServersOwnRequestThreads() {
+    Api api = new Api(port);
+    double before = admissionWaits(api);
+    for (int i = 0; i < 5; i++) {
+      assertThat(api.get("/api/v1/spaces").status()).isEqualTo(200);
+    }
+
+    // the wait is timed by the web server's executor itself, for each of its tasks: five requests, five at least
+    assertThat(admissionWaits(api) - before).isGreaterThanOrEqualTo(5);
+  }
+
+  @Test
   void swaggerUiIsServed() {
     Api.Response ui = new Api(port).get("/swagger-ui/index.html");
 
     assertThat(ui.status()).isEqualTo(200);
     assertThat(ui.body()).contains("swagger");
+  }
+
+  private static double admissionWaits(Api api) {
+    String metrics = api.get("/actuator/prometheus").body();
+    Matcher count = Pattern.compile("(?m)^tandem_admission_wait_seconds_count\\S* (\\S+)$").matcher(metrics);
+    assertThat(count.find()).as("tandem_admission_wait_seconds_count in %s", "/actuator/prometheus").isTrue();
+    return Double.parseDouble(count.group(1));
   }
 }

@@ -6,10 +6,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * How many API requests do their work at once ({@code tandem.admission.*}). The others wait their turn, first come
- * first served, parked rather than competing for the cores: on a small machine, fifty requests sharing two cores
+ * first served, queued rather than competing for the cores: on a small machine, fifty requests sharing two cores
  * each take fifty times as long and finish in a scattered order, while four at a time finish in the order they came.
+ * The turns are the web server's request threads ({@link AdmissionExecutor}).
  *
- * @param enabled whether API requests wait their turn at all
+ * @param enabled whether API requests wait their turn at all; when off, Tomcat's own thread settings
+ *     ({@code server.tomcat.threads.*}) apply
  * @param concurrentRequests how many API requests run at once; 0 means twice the processors the JVM sees
  * @param maxWait how long a request waits for its turn before it runs anyway (so requests that block on something
  *     else, such as a slow cluster, cannot stop the others for longer than this)

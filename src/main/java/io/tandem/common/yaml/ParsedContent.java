@@ -11,12 +11,17 @@ import java.util.Map;
  * CPU cost of an update). Bounded by the total size of the cached texts; least recently used entries leave first.
  * Callers must not modify the returned trees.
  *
- * <p>An entry takes about twelve times its text's size in heap (measured: 12 KB for the 1 KiB fixture), and every
- * write adds one: at 32 M characters the cache kept a few hundred MB alive under a stream of updates, which the
- * collector copied and scanned at each pause. 4 M characters hold the heads of some four thousand 1 KiB units.
+ * <p>An entry takes about twelve times its text's size in heap (12 KB for the 1 KiB fixture), and every write adds
+ * one. The cache is therefore bounded by entries as well as characters: what it must keep is the head of each unit
+ * being written often, and an entry that lived for seconds was copied by every young collection until it was
+ * promoted, which set the length of the pauses (4,000 entries of the benchmark's eight units: 25-46 ms pauses under
+ * updates, 15-25 ms under the reads that followed them, against 3 ms without the churn). With {@value #MAX_ENTRIES}
+ * entries a unit outside the last few hundred written has its head parsed again, one parse more per write, which
+ * matters only at rates where the hot units fit.
  */
 public final class ParsedContent {
 
+  private static final int MAX_ENTRIES = 256;
   private static final long MAX_CACHED_CHARS = 4L * 1024 * 1024;
   private static final int MAX_ENTRY_CHARS = 512 * 1024;
 
@@ -55,7 +60,7 @@ public final class ParsedContent {
         cachedChars += text.length();
       }
       var eldest = CACHE.entrySet().iterator();
-      while (cachedChars > MAX_CACHED_CHARS && eldest.hasNext()) {
+      while ((cachedChars > MAX_CACHED_CHARS || CACHE.size() > MAX_ENTRIES) && eldest.hasNext()) {
         cachedChars -= eldest.next().getValue().chars();
         eldest.remove();
       }

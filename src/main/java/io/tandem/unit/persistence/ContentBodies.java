@@ -8,12 +8,15 @@ import org.springframework.stereotype.Component;
 /**
  * Recently written and read contents by their SHA-256, so that a write finds its unit's head text without a query.
  * Content is addressed by its hash, so an entry is never stale, whatever happens to the revisions that use it; a
- * transaction that rolls back leaves only an entry nobody asks for. Bounded by the characters held; least recently
- * used entries leave first.
+ * transaction that rolls back leaves only an entry nobody asks for. Bounded by entries and by the characters held;
+ * least recently used entries leave first. Few entries on purpose: what must stay is the head of each unit written
+ * often, and entries that lived for seconds were copied by each young collection until promoted (as in {@link
+ * io.tandem.common.yaml.ParsedContent}); a unit outside the last few hundred written costs its write one query more.
  */
 @Component
 class ContentBodies {
 
+  private static final int MAX_ENTRIES = 256;
   private static final long MAX_CHARS = 8L * 1024 * 1024;
   private static final int MAX_ENTRY_CHARS = 256 * 1024;
 
@@ -31,7 +34,7 @@ class ContentBodies {
     bodies.put(sha256, body);
     chars += body.length();
     var eldest = bodies.values().iterator();
-    while (chars > MAX_CHARS && eldest.hasNext()) {
+    while ((chars > MAX_CHARS || bodies.size() > MAX_ENTRIES) && eldest.hasNext()) {
       chars -= eldest.next().length();
       eldest.remove();
     }

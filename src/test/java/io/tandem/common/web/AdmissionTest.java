@@ -1,0 +1,189 @@
+package io.tandem.common.web;
+
+import static io.tandem.support.Eventually.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import jakarta.servlet.FilterChain;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+
+class AdmissionTest {
+
+  private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+  private final AtomicInteger working = new AtomicInteger();
+  private final AtomicInteger mostWorking = new AtomicInteger();
+  private final List<String> started = new CopyOnWriteArrayList<>();
+  private AdmissionExecutor executor;
+
+  @AfterEach
+  void stop() {
+    if (executor != null) {
+      executor.close();
+    }
+  }
+
+  @Test
+  void noMoreRequestsWorkAtOnceThanThereAreTurns() throws Exception {
+    executor = executor(2, Duration.ofSeconds(30));
+    CountDownLatch finish = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(6);
+    for (int i = 0; i < 6; i++) {
+      executor.execute(work("r" + i, false, finish, done));
+    }
+    awaitWorking(2);
+    eventually(Duration.ofSeconds(10), () -> waiting() == 4, "4 requests waiting");
+    assertThat(started).containsExactlyInAnyOrder("r0", "r1");
+    finish.countDown();
+    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(mostWorking.get()).isEqualTo(2);
+    assertThat(meters.counter("tandem.admission.overflows").count()).isZero();
+    assertThat(meters.timer("tandem.admission.wait").count()).isEqualTo(6);
+  }
+
+  @Test
+  void queuedRequestsStartInArrivalOrder() throws Exception {
+    executor = executor(1, Duration.ofSeconds(30));
+    CountDownLatch finish = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(5);
+    executor.execute(work("r0", false, finish, done));
+    awaitWorking(1);
+    for (int i = 1; i < 5; i++) {
+      executor.execute(work("r" + i, false, new CountDownLatch(0), done));
+    }
+    eventually(Duration.ofSeconds(10), () -> waiting() == 4, "4 requests waiting");
+    finish.countDown();
+    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(started).containsExactly("r0", "r1", "r2", "r3", "r4");
+  }
+
+  @Test
+  void aRequestThatLeavesItsTurnLetsTheNextStartAndTheRoomGoesWhenItEnds() throws Exception {
+    executor = executor(1, Duration.ofSeconds(30));
+    CountDownLatch finishLeaver = new CountDownLatch(1);
+    CountDownLatch finishOthers = new CountDownLatch(1);
+    CountDownLatch leaverDone = new CountDownLatch(1);
+    CountDownLatch othersDone = new CountDownLatch(2);
+    executor.execute(work("leaver", true, finishLeaver, leaverDone));
+    executor.execute(work("second", false, finishOthers, othersDone));
+    awaitWorking(2);
+    executor.execute(work("third", false, finishOthers, othersDone));
+    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "the third request waiting");
+
+    finishLeaver.countDown();
+    assertThat(leaverDone.await(10, TimeUnit.SECONDS)).isTrue();
+    awaitWorking(1);
+    assertThat(waiting()).isEqualTo(1); // the second still holds the one turn
+    assertThat(started).containsExactly("leaver", "second");
+
+    finishOthers.countDown();
+    assertThat(othersDone.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(started).containsExactly("leaver", "second", "third");
+    assertThat(meters.counter("tandem.admission.overflows").count()).isZero();
+  }
+
+  @Test
+  void aRequestWhoseTurnDoesNotComeWithinMaxWaitRunsAnywayAndIsCounted() {
+    executor = executor(1, Duration.ofMillis(100));
+    CountDownLatch finish = new CountDownLatch(1);
+    try {
+      executor.execute(work("first", false, finish, new CountDownLatch(1)));
+      awaitWorking(1);
+      executor.execute(work("second", false, finish, new CountDownLatch(1)));
+      awaitWorking(2);
+      assertThat(meters.counter("tandem.admission.overflows").count()).isEqualTo(1.0);
+    } finally {
+      finish.countDown();
+    }
+  }
+
+  @Test
+  void requestsOutsideTheApiAndRequestsThatWaitForAnActionGiveTheirTurnBack() {
+    executor = executor(1, Duration.ofSeconds(30));
+    CountDownLatch finish = new CountDownLatch(1);
+    try {
+      executor.execute(filtered("/actuator/health", null, finish));
+      awaitWorking(1);
+      executor.execute(filtered("/api/v1/spaces/a/units/c/apply", "revision=2&wait=30", finish));
+      awaitWorking(2);
+      executor.execute(filtered("/api/v1/spaces", null, finish));
+      awaitWorking(3);
+      executor.execute(filtered("/api/v1/spaces", null, finish));
+      eventually(Duration.ofSeconds(10), () -> waiting() == 1, "the second API request waiting");
+      assertThat(working.get()).isEqualTo(3);
+      assertThat(meters.counter("tandem.admission.overflows").count()).isZero();
+    } finally {
+      finish.countDown();
+    }
+  }
+
+  @Test
+  void onlyAWaitParameterOfItsOwnCountsAsWaitingForAnAction() {
+    assertThat(AdmissionFilter.waitsForAction("wait=5")).isTrue();
+    assertThat(AdmissionFilter.waitsForAction("revision=3&wait=5")).isTrue();
+    assertThat(AdmissionFilter.waitsForAction("wait")).isTrue();
+    assertThat(AdmissionFilter.waitsForAction(null)).isFalse();
+    assertThat(AdmissionFilter.waitsForAction("await=5")).isFalse();
+    assertThat(AdmissionFilter.waitsForAction("waiting=1&where=wait%3D1")).isFalse();
+  }
+
+  @Test
+  void zeroConcurrentRequestsMeansTwiceTheProcessors() {
+    assertThat(new AdmissionProperties(true, 0, Duration.ofMillis(250)).permits())
+        .isEqualTo(2 * Runtime.getRuntime().availableProcessors());
+    assertThat(new AdmissionProperties(true, 3, Duration.ofMillis(250)).permits()).isEqualTo(3);
+  }
+
+  private AdmissionExecutor executor(int turns, Duration maxWait) {
+    return new AdmissionExecutor(new AdmissionProperties(true, turns, maxWait), meters, "test-request-");
+  }
+
+  /** Work that counts itself working until {@code finish}, having left its turn first when {@code leaves}. */
+  private Runnable work(String name, boolean leaves, CountDownLatch finish, CountDownLatch done) {
+    return () -> {
+      if (leaves) {
+        AdmissionExecutor.leaveTurn();
+      }
+      started.add(name);
+      mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
+      try {
+        finish.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        working.decrementAndGet();
+        done.countDown();
+      }
+    };
+  }
+
+  /** A request through {@link AdmissionFilter} whose handling works until {@code finish}. */
+  private Runnable filtered(String path, String query, CountDownLatch finish) {
+    MockHttpServletRequest request = new MockHttpServletRequest("POST", path);
+    request.setQueryString(query);
+    FilterChain chain = (req, res) -> work(path, false, finish, new CountDownLatch(1)).run();
+    return () -> {
+      try {
+        new AdmissionFilter().doFilter(request, new MockHttpServletResponse(), chain);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+
+  private void awaitWorking(int count) {
+    eventually(Duration.ofSeconds(10), () -> working.get() == count, "requests working: " + count);
+  }
+
+  private double waiting() {
+    return meters.get("tandem.admission.waiting").gauge().value();
+  }
+}
