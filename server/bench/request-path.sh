@@ -10,7 +10,8 @@
 # -XX:+UseParallelGC), PG_BIN (default
 # /usr/lib/postgresql/15/bin), PG_USER (runs initdb and pg_ctl when the script runs as root, default postgres),
 # KEEP_WORK=1 (keep the temporary folder with the logs), PROFILER (the path of async-profiler's libasyncProfiler.so:
-# each measured phase is then profiled on its own, CPU, into PROFILE_DIR, default /tmp/tandem-profiles; profiling
+# each measured phase is then profiled on its own, into PROFILE_DIR, default /tmp/tandem-profiles, for the event
+# PROFILE_EVENT (default cpu, sampled every PROFILE_INTERVAL, default 1ms; alloc: every 512k allocated); profiling
 # costs a few per cent, so compare figures only between runs made the same way; attaching it late makes the JIT
 # compile much again, so leave the compiler threads out of what you read), STATEMENTS=1 (pg_stat_statements on: the
 # statements of each measured phase, per request, into $WORK/statements-<phase>.txt; implies KEEP_WORK=1).
@@ -116,7 +117,12 @@ full_page_writes = on
 EOF
   if [ "${STATEMENTS:-0}" = 1 ]; then
     KEEP_WORK=1
-    as_pg tee -a "$WORK/pg/postgresql.conf" >/dev/null <<<"shared_preload_libraries = 'pg_stat_statements'"
+    # nested too (what the triggers and foreign-key checks run), and planning apart from execution
+    as_pg tee -a "$WORK/pg/postgresql.conf" >/dev/null <<EOF
+shared_preload_libraries = 'pg_stat_statements'
+pg_stat_statements.track = all
+pg_stat_statements.track_planning = on
+EOF
   fi
   as_pg "$PG_BIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg-run/postgres.log" -w -t 60 start >/dev/null ||
     { cat "$WORK/pg-run/postgres.log" >&2; die "PostgreSQL did not start"; }
@@ -132,7 +138,9 @@ statements() {
     psql_on tandem -At -c 'SELECT pg_stat_statements_reset()' >/dev/null
   else
     psql_on tandem -c "SELECT round(calls::numeric / $3, 2) AS per_request, round(mean_exec_time::numeric, 3) AS mean_ms,
-                              round((100 * total_exec_time / sum(total_exec_time) OVER ())::numeric, 1) AS pct,
+                              round((plans::numeric / greatest(calls, 1)), 2) AS plans_per_call,
+                              round(mean_plan_time::numeric, 3) AS plan_ms, toplevel AS top,
+                              round((100 * total_exec_time / sum(total_exec_time) FILTER (WHERE toplevel) OVER ())::numeric, 1) AS pct,
                               left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS statement
                          FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'tandem')
                         ORDER BY total_exec_time DESC LIMIT 25" >"$WORK/statements-$2.txt"
@@ -169,11 +177,12 @@ start_server() {
 # profile <start|stop> <phase>: async-profiler attached through jcmd, so that warm-up is not in the profile.
 profile() {
   [ -n "${PROFILER:-}" ] || return 0
-  local dir=${PROFILE_DIR:-/tmp/tandem-profiles}
+  local dir=${PROFILE_DIR:-/tmp/tandem-profiles} event=${PROFILE_EVENT:-cpu} interval
+  if [ "$event" = cpu ]; then interval=${PROFILE_INTERVAL:-1ms}; else interval=${PROFILE_INTERVAL:-512k}; fi
   mkdir -p "$dir"
   if [ "$1" = start ]; then
     # the quotes inside keep jcmd from reading the agent's options as its own name=value arguments
-    jcmd "$SERVER_PID" JVMTI.agent_load "$PROFILER" '"start,event=cpu,interval=1ms"' | grep -q 'return code: 0' ||
+    jcmd "$SERVER_PID" JVMTI.agent_load "$PROFILER" "\"start,event=$event,interval=$interval\"" | grep -q 'return code: 0' ||
       die "async-profiler did not start ($PROFILER)"
   else
     jcmd "$SERVER_PID" JVMTI.agent_load "$PROFILER" "\"stop,collapsed,file=$dir/$2.collapsed\"" | grep -q 'return code: 0' ||

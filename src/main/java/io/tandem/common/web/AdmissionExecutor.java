@@ -21,13 +21,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>A request leaves its turn with {@link #leaveTurn()} when it is about to spend its time waiting rather than
  * working; the pool then runs one request more until it ends. A request queued for longer than {@code max-wait} also
  * runs beyond the turns, counted in {@code tandem.admission.overflows}, so requests that block on something else (a
- * slow cluster) cannot stop the others for longer than that.
+ * slow cluster) cannot stop the others for longer than that. Neither grows the threads past {@code max-threads}.
  */
 final class AdmissionExecutor implements Executor, AutoCloseable {
 
   private static final ThreadLocal<Request> CURRENT = new ThreadLocal<>();
 
   private final int turns;
+  private final int maxThreads;
   private final long maxWaitNanos;
   private final ThreadPoolExecutor pool;
   private final ScheduledExecutorService overdue;
@@ -37,6 +38,7 @@ final class AdmissionExecutor implements Executor, AutoCloseable {
 
   AdmissionExecutor(AdmissionProperties settings, MeterRegistry meters, String threadPrefix) {
     this.turns = settings.permits();
+    this.maxThreads = Math.max(turns, settings.maxThreads());
     this.maxWaitNanos = settings.maxWait().toNanos();
     this.pool = new ThreadPoolExecutor(turns, turns, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
         threads(threadPrefix));
@@ -87,8 +89,8 @@ final class AdmissionExecutor implements Executor, AutoCloseable {
   }
 
   private synchronized boolean grow(Request request) {
-    if (request.beyondTurns) {
-      return false;
+    if (request.beyondTurns || turns + beyondTurns >= maxThreads) {
+      return false; // at the most threads, a request that leaves keeps counting as a turn, an overdue one waits
     }
     request.beyondTurns = true;
     beyondTurns++;

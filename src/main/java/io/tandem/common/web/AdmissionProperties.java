@@ -15,15 +15,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrentRequests how many API requests run at once; 0 means twice the processors the JVM sees
  * @param maxWait how long a request waits for its turn before it runs anyway (so requests that block on something
  *     else, such as a slow cluster, cannot stop the others for longer than this)
+ * @param maxThreads the most request threads: the turns and the requests beyond them (those that gave their turn back,
+ *     and those that waited longer than {@code max-wait}); past it, requests wait in the queue however long it takes
  */
 @ConfigurationProperties("tandem.admission")
 public record AdmissionProperties(
     @DefaultValue("true") boolean enabled,
     @DefaultValue("0") int concurrentRequests,
-    @DefaultValue("250ms") Duration maxWait) {
+    @DefaultValue("250ms") Duration maxWait,
+    @DefaultValue("200") int maxThreads) {
 
   /** The number of requests that run at once, with 0 resolved against the processors. */
   public int permits() {
-    return concurrentRequests > 0 ? concurrentRequests : 2 * Runtime.getRuntime().availableProcessors();
+    return Math.min(concurrentRequests > 0 ? concurrentRequests : 2 * Runtime.getRuntime().availableProcessors(),
+        Math.max(1, maxThreads));
   }
 }

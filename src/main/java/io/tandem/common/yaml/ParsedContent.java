@@ -7,17 +7,17 @@ import java.util.Map;
 
 /**
  * Parsed unit data by content hash. Stored content never changes under its hash, so the head's parse, made when the
- * head was written, can be reused by the next change instead of parsing the same text again (parsing dominates the
- * CPU cost of an update). Bounded by the total size of the cached texts; least recently used entries leave first.
- * Callers must not modify the returned trees.
+ * head was written, can be reused by the next change instead of parsing the same text again (a parse is a seventh of
+ * an update's CPU and half of what it allocates). Least recently used entries leave first. Callers must not modify
+ * the returned trees.
  *
  * <p>An entry takes about twelve times its text's size in heap (12 KB for the 1 KiB fixture), and every write adds
  * one. The cache is therefore bounded by entries as well as characters: what it must keep is the head of each unit
  * being written often, and an entry that lived for seconds was copied by every young collection until it was
- * promoted, which set the length of the pauses (4,000 entries of the benchmark's eight units: 25-46 ms pauses under
- * updates, 15-25 ms under the reads that followed them, against 3 ms without the churn). With {@value #MAX_ENTRIES}
- * entries a unit outside the last few hundred written has its head parsed again, one parse more per write, which
- * matters only at rates where the hot units fit.
+ * promoted, which set the length of the pauses: with 4,000 entries for the benchmark's eight units, young pauses took
+ * 25-46 ms under updates and 15-25 ms under the reads after them; with {@value #MAX_ENTRIES}, 5-15 and 2-8 ms. A unit
+ * outside the last few hundred written has its head parsed again, one parse more per write, which matters only at
+ * rates where the hot units fit.
  */
 public final class ParsedContent {
 

@@ -106,6 +106,28 @@ class AdmissionTest {
   }
 
   @Test
+  void requestsBeyondTheTurnsNeverTakeTheThreadsPastTheMost() throws Exception {
+    executor = executor(1, Duration.ofMillis(50), 2);
+    CountDownLatch finish = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(4);
+    try {
+      executor.execute(work("leaver", true, finish, done));
+      executor.execute(work("second", false, finish, done));
+      awaitWorking(2);
+      executor.execute(work("third", false, finish, done));
+      executor.execute(work("fourth", false, finish, done));
+      Thread.sleep(300); // six times max-wait: both are overdue, and stay queued
+      assertThat(working.get()).isEqualTo(2);
+      assertThat(waiting()).isEqualTo(2);
+      assertThat(meters.counter("tandem.admission.overflows").count()).isZero();
+    } finally {
+      finish.countDown();
+    }
+    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(mostWorking.get()).isEqualTo(2);
+  }
+
+  @Test
   void requestsOutsideTheApiAndRequestsThatWaitForAnActionGiveTheirTurnBack() {
     executor = executor(1, Duration.ofSeconds(30));
     CountDownLatch finish = new CountDownLatch(1);
@@ -136,23 +158,32 @@ class AdmissionTest {
   }
 
   @Test
+  void theTurnsAreNeverMoreThanTheMostThreads() {
+    assertThat(new AdmissionProperties(true, 8, Duration.ofMillis(250), 3).permits()).isEqualTo(3);
+  }
+
+  @Test
   void zeroConcurrentRequestsMeansTwiceTheProcessors() {
-    assertThat(new AdmissionProperties(true, 0, Duration.ofMillis(250)).permits())
+    assertThat(new AdmissionProperties(true, 0, Duration.ofMillis(250), 200).permits())
         .isEqualTo(2 * Runtime.getRuntime().availableProcessors());
-    assertThat(new AdmissionProperties(true, 3, Duration.ofMillis(250)).permits()).isEqualTo(3);
+    assertThat(new AdmissionProperties(true, 3, Duration.ofMillis(250), 200).permits()).isEqualTo(3);
   }
 
   private AdmissionExecutor executor(int turns, Duration maxWait) {
-    return new AdmissionExecutor(new AdmissionProperties(true, turns, maxWait), meters, "test-request-");
+    return executor(turns, maxWait, 200);
+  }
+
+  private AdmissionExecutor executor(int turns, Duration maxWait, int maxThreads) {
+    return new AdmissionExecutor(new AdmissionProperties(true, turns, maxWait, maxThreads), meters, "test-request-");
   }
 
   /** Work that counts itself working until {@code finish}, having left its turn first when {@code leaves}. */
   private Runnable work(String name, boolean leaves, CountDownLatch finish, CountDownLatch done) {
     return () -> {
+      started.add(name);
       if (leaves) {
         AdmissionExecutor.leaveTurn();
       }
-      started.add(name);
       mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
       try {
         finish.await();
