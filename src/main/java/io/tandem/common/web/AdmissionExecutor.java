@@ -11,6 +11,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The web server's request threads, as many as there are turns ({@link AdmissionProperties}): requests queue in
@@ -25,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class AdmissionExecutor implements Executor, AutoCloseable {
 
+  private static final Logger log = LoggerFactory.getLogger(AdmissionExecutor.class);
   private static final ThreadLocal<Request> CURRENT = new ThreadLocal<>();
 
   private final int turns;
@@ -76,15 +79,20 @@ final class AdmissionExecutor implements Executor, AutoCloseable {
 
   /** Lets each request queued for longer than max-wait run beyond the turns, oldest first. */
   private void runOverdue() {
-    long now = System.nanoTime();
-    for (Runnable queued : pool.getQueue()) {
-      Request request = (Request) queued;
-      if (now - request.queuedAt < maxWaitNanos) {
-        return;
+    try {
+      long now = System.nanoTime();
+      for (Runnable queued : pool.getQueue()) {
+        Request request = (Request) queued;
+        if (now - request.queuedAt < maxWaitNanos) {
+          return;
+        }
+        if (request.beyondTurns()) {
+          overflows.increment();
+        }
       }
-      if (request.beyondTurns()) {
-        overflows.increment();
-      }
+    } catch (RuntimeException e) {
+      // a scheduled task that throws is never run again: overdue requests would then wait for a turn indefinitely
+      log.error("Could not let overdue requests run", e);
     }
   }
 
