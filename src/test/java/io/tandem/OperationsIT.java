@@ -44,8 +44,9 @@ class OperationsIT {
       assertThat(api.get("/api/v1/spaces").status()).isEqualTo(200);
     }
 
-    // the wait is timed by the web server's executor itself, for each of its tasks: five requests, five at least
-    assertThat(admissionWaits(api) - before).isGreaterThanOrEqualTo(5);
+    // the wait is timed by the web server's executor itself, once per task; a task may go on to the connection's next
+    // request when it has already arrived, so five requests make one task at least
+    assertThat(admissionWaits(api) - before).isGreaterThanOrEqualTo(1);
   }
 
   @Test
