@@ -283,14 +283,16 @@ main() {
     die "only $((after - before)) revisions for $(field "$updates" requests) updates"
 
   log "reads: GET one unit, $GET_CONNECTIONS connections, $DURATION s"
-  local reads get_cpu
+  local reads get_cpu get_pg_cpu
   get_cpu=$(cpu_ms server)
+  get_pg_cpu=$(cpu_ms postgres)
   profile start get
   statements start get
   reads=$(run_wrk get get "$GET_CONNECTIONS" 2 "$DURATION" 4)
   statements stop get "$(field "$reads" requests)"
   profile stop get
   get_cpu=$(($(cpu_ms server) - get_cpu))
+  get_pg_cpu=$(($(cpu_ms postgres) - get_pg_cpu))
 
   log "baseline: pgbench, $UPDATE_CONNECTIONS clients, 5 s warm-up, then $DURATION s"
   run_pgbench 5 warmup >/dev/null
@@ -327,7 +329,7 @@ CPU/update    server $(awk -v c="$server_cpu" -v n="$(field "$updates" requests)
 GET rps       $(printf '%.0f' "$(field "$reads" rps)")  (GET one unit, $GET_CONNECTIONS connections)
 GET p50       $(field "$reads" p50_ms) ms
 GET p99       $(field "$reads" p99_ms) ms
-CPU/GET       server $(awk -v c="$get_cpu" -v n="$(field "$reads" requests)" 'BEGIN {printf "%.2f", c / n}') ms
+CPU/GET       server $(awk -v c="$get_cpu" -v n="$(field "$reads" requests)" 'BEGIN {printf "%.2f", c / n}') ms, PostgreSQL $(awk -v c="$get_pg_cpu" -v n="$(field "$reads" requests)" 'BEGIN {printf "%.2f", c / n}') ms
 EOF
 }
 

@@ -6,7 +6,9 @@ import io.tandem.query.WhereSql;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -23,19 +25,29 @@ public class Audit {
     this.jdbc = jdbc;
   }
 
+  /**
+   * The insert of an entry, returning its id, over {@link #parameters}; its parameters are named for {@link
+   * io.tandem.common.tx.CarriedInsert}, which may carry it in a change's own statement.
+   */
+  static final String INSERT = "insert into audit_event (at, subject, method, path, status, remote_addr, space)"
+      + " values (:carriedAt, :carriedSubject, :carriedMethod, :carriedPath, :carriedStatus, :carriedRemote,"
+      + " :carriedSpace) returning id";
+
+  static Map<String, Object> parameters(Entry entry) {
+    Map<String, Object> parameters = new HashMap<>();
+    parameters.put("carriedAt", OffsetDateTime.ofInstant(entry.at(), ZoneOffset.UTC));
+    parameters.put("carriedSubject", entry.subject());
+    parameters.put("carriedMethod", entry.method());
+    parameters.put("carriedPath", entry.path());
+    parameters.put("carriedStatus", entry.status());
+    parameters.put("carriedRemote", entry.remoteAddr());
+    parameters.put("carriedSpace", entry.space());
+    return parameters;
+  }
+
   /** @return the entry's id */
   long record(Entry entry) {
-    return jdbc.sql("insert into audit_event (at, subject, method, path, status, remote_addr, space)"
-            + " values (:at, :subject, :method, :path, :status, :remote, :space) returning id")
-        .param("at", OffsetDateTime.ofInstant(entry.at(), ZoneOffset.UTC))
-        .param("subject", entry.subject())
-        .param("method", entry.method())
-        .param("path", entry.path())
-        .param("status", entry.status())
-        .param("remote", entry.remoteAddr())
-        .param("space", entry.space())
-        .query(Long.class)
-        .single();
+    return jdbc.sql(INSERT).params(parameters(entry)).query(Long.class).single();
   }
 
   /** The status an entry written at commit was answered with, when the answer was not the one expected. */

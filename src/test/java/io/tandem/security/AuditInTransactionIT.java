@@ -47,6 +47,16 @@ class AuditInTransactionIT {
   }
 
   @Test
+  void aChangeOfMetadataAloneCarriesItsEntryInTheTransactionOfTheUnitsRow() {
+    assertThat(api.patch(unit, Map.of("labels", Map.of("tier", "backend"))).status()).isEqualTo(200);
+
+    assertThat(entries("PATCH")).containsExactly(200);
+    assertThat(xmin("select xmin::text from audit_event where path = :path and method = 'PATCH'"))
+        .isEqualTo(xmin("select u.xmin::text from unit u join space s on s.id = u.space_id"
+            + " where s.slug = :space and u.slug = 'payment'"));
+  }
+
+  @Test
   void aRefusedWriteChangesNothingAndIsAuditedWithItsRefusal() {
     String data = Fixtures.paymentService().replace("replicas: 1", "replicas: 4");
 

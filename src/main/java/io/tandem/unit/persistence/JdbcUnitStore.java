@@ -6,6 +6,7 @@ import static io.tandem.unit.persistence.SqlTimes.timestamp;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.hash.ContentHash;
 import io.tandem.common.paging.PageRequest;
+import io.tandem.common.tx.CarriedInsert;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.space.domain.Suspension;
@@ -22,8 +23,10 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
@@ -57,6 +60,8 @@ public class JdbcUnitStore implements UnitStore {
   private final JdbcRevisions revisions;
   private final ContentBodies bodies;
   private final JdbcUnitViews views;
+  /** Each kind of change's statement, built once (see {@link JdbcUnitViews}'s read for why). */
+  private final Map<Advance, String> advanceSql = new ConcurrentHashMap<>();
 
   JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions, ContentBodies bodies, JdbcUnitViews views) {
     this.jdbc = jdbc;
@@ -146,19 +151,21 @@ public class JdbcUnitStore implements UnitStore {
   @Override
   @Transactional(propagation = Propagation.MANDATORY)
   public Optional<UnitView> advance(Unit current, UnitMetadata metadata, NewRevision revision, Instant at) {
-    // One statement, one round trip: the revision (if any), the unit's row, and the unit's view read from the row
-    // the update returns. The rest of the statement sees the database as it was before the statement, which has
-    // no gates nor approvals of a new head yet: the new head's gates are the revision's, and it has no approvals.
-    String update = "u as (update unit set " + METADATA_AND_VERSION
-        + (revision == null ? "" : ", head_revision_num = (select num from rev), head_objects = cast(:headObjects as"
-            + " jsonb), head_sha256 = :headSha256")
-        + " where id = :id and version = :version returning *) ";
+    // One statement, one round trip: the revision (if any), the unit's row, what the transaction must also write
+    // (its audit entry), and the unit's view read from the row the update returns. The rest of the statement sees
+    // the database as it was before the statement, which has no gates nor approvals of a new head yet: the new head's
+    // gates are the revision's, and it has no approvals.
+    Optional<CarriedInsert> carried = CarriedInsert.take();
+    String sql = advanceSql.computeIfAbsent(new Advance(revision != null, carried.map(CarriedInsert::sql).orElse(null)),
+        this::advanceSql);
     JdbcClient.StatementSpec statement = revision == null
-        ? jdbc.sql("with " + update + views.select("u"))
-        : JdbcRevisions.bind(jdbc.sql(JdbcRevisions.WRITE + ", " + update + views.select("u")),
-                current.id(), current.headRevisionNum() + 1, revision, at)
+        ? jdbc.sql(sql)
+        : JdbcRevisions.bind(jdbc.sql(sql), current.id(), current.headRevisionNum() + 1, revision, at)
             .param("headObjects", HeadObjects.of(revision.data()))
             .param("headSha256", head(revision.data()));
+    if (carried.isPresent()) {
+      statement = statement.params(carried.get().parameters());
+    }
     String data = revision == null ? current.data() : revision.data();
     return statement
         .param("displayName", metadata.displayName())
@@ -168,8 +175,26 @@ public class JdbcUnitStore implements UnitStore {
         .param("updatedAt", timestamp(at))
         .param("id", current.id())
         .param("version", current.version())
-        .query((rs, row) -> JdbcUnitViews.view(rs, unit(rs, current.space(), data), revision == null ? null : revision.gates()))
+        .query((rs, row) -> {
+          if (carried.isPresent()) {
+            carried.get().carried(rs.getLong("carried_id"));
+          }
+          return JdbcUnitViews.view(rs, unit(rs, current.space(), data), revision == null ? null : revision.gates());
+        })
         .optional();
+  }
+
+  /** The kind of a change's statement: with a revision or not, and the insert it carries (its SQL) if any. */
+  private record Advance(boolean revision, String carried) {}
+
+  private String advanceSql(Advance kind) {
+    String update = "u as (update unit set " + METADATA_AND_VERSION
+        + (kind.revision() ? ", head_revision_num = (select num from rev), head_objects = cast(:headObjects as jsonb),"
+            + " head_sha256 = :headSha256" : "")
+        + " where id = :id and version = :version returning *) ";
+    String carried = kind.carried() == null ? "" : ", carried as (" + kind.carried() + ") ";
+    String select = views.select("u", kind.carried() == null ? null : "(select id from carried) as carried_id");
+    return (kind.revision() ? JdbcRevisions.WRITE + ", " : "with ") + update + carried + select;
   }
 
   @Override
