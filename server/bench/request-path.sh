@@ -131,13 +131,14 @@ EOF
   if [ "${STATEMENTS:-0}" = 1 ]; then psql_on tandem -c 'CREATE EXTENSION pg_stat_statements' >/dev/null; fi
 }
 
-# statements <start|stop> <phase> <requests>: what the server's database did in a phase, per request.
+# statements <start|stop> <phase> <requests>: what the server's database did in a phase, per request (and the slowest
+# execution of each statement, to tell a stall in the database from one elsewhere).
 statements() {
   [ "${STATEMENTS:-0}" = 1 ] || return 0
   if [ "$1" = start ]; then
     psql_on tandem -At -c 'SELECT pg_stat_statements_reset()' >/dev/null
   else
-    psql_on tandem -c "SELECT round(calls::numeric / $3, 2) AS per_request, round(mean_exec_time::numeric, 3) AS mean_ms,
+    psql_on tandem -c "SELECT round(calls::numeric / $3, 2) AS per_request, round(mean_exec_time::numeric, 3) AS mean_ms, round(max_exec_time::numeric, 1) AS max_ms,
                               round((plans::numeric / greatest(calls, 1)), 2) AS plans_per_call,
                               round(mean_plan_time::numeric, 3) AS plan_ms, toplevel AS top,
                               round((100 * total_exec_time / sum(total_exec_time) FILTER (WHERE toplevel) OVER ())::numeric, 1) AS pct,

@@ -76,19 +76,22 @@ class RouteCache {
       RequestMappingInfo match = route == null ? null : route.mapping().getMatchingCondition(request);
       if (match != null) {
         request.setAttribute(BEST_MATCHING_HANDLER_ATTRIBUTE, route.handler());
-        handleMatch(match, lookupPath, request);
+        super.handleMatch(match, lookupPath, request);
         return route.handler();
       }
       HandlerMethod handler = super.lookupHandlerMethod(lookupPath, request);
-      if (handler != null && request.getAttribute(MATCHED) instanceof RequestMappingInfo matched) {
+      Object matched = request.getAttribute(MATCHED);
+      request.removeAttribute(MATCHED);
+      if (handler != null && matched instanceof RequestMappingInfo mapping) {
         if (routes.size() >= MAX_ENTRIES) {
           routes.clear();
         }
-        routes.put(key, new Route(matched, handler));
+        routes.put(key, new Route(mapping, handler));
       }
       return handler;
     }
 
+    /** Called by the full search with the route it chose, as matched (narrowed to what the request asked). */
     @Override
     protected void handleMatch(RequestMappingInfo info, String lookupPath, HttpServletRequest request) {
       request.setAttribute(MATCHED, info);

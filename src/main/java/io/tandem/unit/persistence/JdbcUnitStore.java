@@ -60,8 +60,8 @@ public class JdbcUnitStore implements UnitStore {
   private final JdbcRevisions revisions;
   private final ContentBodies bodies;
   private final JdbcUnitViews views;
-  /** Each kind of change's statement, built once (see {@link JdbcUnitViews}'s read for why). */
-  private final Map<Advance, String> advanceSql = new ConcurrentHashMap<>();
+  /** The statement of each kind of change (a handful), built once: see {@link JdbcUnitViews}'s read for why. */
+  private final Map<ChangeKind, String> changeStatements = new ConcurrentHashMap<>();
 
   JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions, ContentBodies bodies, JdbcUnitViews views) {
     this.jdbc = jdbc;
@@ -156,8 +156,8 @@ public class JdbcUnitStore implements UnitStore {
     // the database as it was before the statement, which has no gates nor approvals of a new head yet: the new head's
     // gates are the revision's, and it has no approvals.
     Optional<CarriedInsert> carried = CarriedInsert.take();
-    String sql = advanceSql.computeIfAbsent(new Advance(revision != null, carried.map(CarriedInsert::sql).orElse(null)),
-        this::advanceSql);
+    String sql = changeStatements.computeIfAbsent(
+        new ChangeKind(revision != null, carried.map(CarriedInsert::sql).orElse(null)), this::changeStatement);
     JdbcClient.StatementSpec statement = revision == null
         ? jdbc.sql(sql)
         : JdbcRevisions.bind(jdbc.sql(sql), current.id(), current.headRevisionNum() + 1, revision, at)
@@ -185,9 +185,9 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   /** The kind of a change's statement: with a revision or not, and the insert it carries (its SQL) if any. */
-  private record Advance(boolean revision, String carried) {}
+  private record ChangeKind(boolean revision, String carried) {}
 
-  private String advanceSql(Advance kind) {
+  private String changeStatement(ChangeKind kind) {
     String update = "u as (update unit set " + METADATA_AND_VERSION
         + (kind.revision() ? ", head_revision_num = (select num from rev), head_objects = cast(:headObjects as jsonb),"
             + " head_sha256 = :headSha256" : "")

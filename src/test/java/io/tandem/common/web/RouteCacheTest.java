@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,7 +70,8 @@ class RouteCacheTest {
 
   @Test
   void aRepeatedRequestFindsItsRouteAndPathVariablesFromTheCache() throws Exception {
-    assertThat(route(get("/units/web"))).isEqualTo("unit");
+    MockHttpServletRequest first = get("/units/web");
+    assertThat(route(first)).isEqualTo("unit");
     assertThat(mapping.size()).isEqualTo(1);
 
     MockHttpServletRequest again = get("/units/web");
@@ -76,6 +79,10 @@ class RouteCacheTest {
     assertThat(mapping.size()).isEqualTo(1);
     assertThat(again.getAttribute(HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE)).isEqualTo(Map.of("unit", "web"));
     assertThat(again.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE)).isEqualTo("/units/{unit}");
+    for (MockHttpServletRequest request : List.of(first, again)) {
+      assertThat(Collections.list(request.getAttributeNames())).as("the cache's own bookkeeping is not left behind")
+          .noneMatch(name -> name.startsWith(RouteCache.class.getName()));
+    }
   }
 
   @Test
