@@ -29,9 +29,15 @@ public class Audit {
    * The insert of an entry, returning its id, over {@link #parameters}; its parameters are named for {@link
    * io.tandem.common.tx.CarriedInsert}, which may carry it in a change's own statement.
    */
-  static final String INSERT = "insert into audit_event (at, subject, method, path, status, remote_addr, space)"
-      + " values (:carriedAt, :carriedSubject, :carriedMethod, :carriedPath, :carriedStatus, :carriedRemote,"
-      + " :carriedSpace) returning id";
+  private static final String INTO = "insert into audit_event (at, subject, method, path, status, remote_addr, space)";
+  private static final String VALUES = ":carriedAt, :carriedSubject, :carriedMethod, :carriedPath, :carriedStatus,"
+      + " :carriedRemote, :carriedSpace";
+  static final String INSERT = INTO + " values (" + VALUES + ") returning id";
+
+  /** As {@link #INSERT}, writing the entry only where {@code condition} holds. */
+  static String insertWhere(String condition) {
+    return INTO + " select " + VALUES + " where " + condition + " returning id";
+  }
 
   static Map<String, Object> parameters(Entry entry) {
     Map<String, Object> parameters = new HashMap<>();

@@ -56,8 +56,8 @@ class AuditInTransaction implements TransactionExecutionListener {
     }
 
     @Override
-    public String sql() {
-      return Audit.INSERT;
+    public String sql(String condition) {
+      return Audit.insertWhere(condition);
     }
 
     @Override

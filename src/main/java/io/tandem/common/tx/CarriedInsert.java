@@ -11,16 +11,18 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * synchronization of the transaction (so a suspended transaction keeps its own); a store whose statement can carry it
  * {@link #take}s it; at commit, the owner writes it itself unless it was {@link #carried}.
  *
- * <p>A store that takes an insert either reports its id through {@link #carried} or fails its statement, so that the
- * transaction cannot commit with the row written and unreported.
+ * <p>A store that takes an insert either reports its id through {@link #carried}, or fails its statement, or gave a
+ * condition under which its statement wrote no row (then the owner writes the row itself at commit): the transaction
+ * cannot commit with the row written and unreported.
  */
 public interface CarriedInsert extends TransactionSynchronization {
 
   /**
    * An insert of one row returning its {@code bigint} id as {@code id}, with named parameters that all begin with
-   * {@code carried} (so that they cannot meet a carrier's own).
+   * {@code carried} (so that they cannot meet a carrier's own), that writes its row only where {@code condition} holds:
+   * an SQL condition the carrier gives, which may read the carrier's earlier common table expressions.
    */
-  String sql();
+  String sql(String condition);
 
   Map<String, Object> parameters();
 

@@ -10,9 +10,10 @@ import java.util.OptionalLong;
 public interface RevisionChecks {
 
   /**
-   * What {@code data} of a unit fails. {@code checksVersion}: the version of the space's checks read in this
-   * transaction with the unit it locked ({@link UnitStore.Locked}), when known; checks cached at that version are the
-   * space's, so they may be run without being read again.
+   * What {@code data} of a unit fails. {@code checksVersion}: the version of the space's checks that the unit's change
+   * is computed under ({@link UnitStore.Base}: read with the locked row, or remembered, and then its write is refused
+   * when the version moved), when known; checks cached at that version are the space's, so they may be run without
+   * being read again.
    */
   List<ApplyGate> check(String space, String unit, String data, OptionalLong checksVersion);
 }

@@ -8,8 +8,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Completes a revision before it is written: fills in what links provide, then runs the space's checks on the result,
- * whose failures become the revision's gates. Run while the unit is locked, in the transaction that writes the
- * revision, so the gates are written with it.
+ * whose failures become the revision's gates. Run in the transaction that writes the revision, so the gates are
+ * written with it.
  */
 @Component
 class RevisionCompleter {
@@ -23,11 +23,11 @@ class RevisionCompleter {
   }
 
   /**
-   * The revision of the locked {@code unit} with what links provide filled in (those fills among its mutations), and
+   * The revision of the unit of {@code base} with what links provide filled in (those fills among its mutations), and
    * its gates.
    */
-  NewRevision complete(UnitStore.Locked locked, NewRevision revision) {
-    Unit unit = locked.unit();
+  NewRevision complete(UnitStore.Base base, NewRevision revision) {
+    Unit unit = base.unit();
     NewRevision result = revision;
     for (RevisionResolver resolver : resolvers) {
       Optional<RevisionResolver.Resolved> resolved = resolver.resolve(unit, result.data());
@@ -38,7 +38,7 @@ class RevisionCompleter {
             result.restoredFrom(), mutations);
       }
     }
-    return result.withGates(gates(unit.space(), unit.slug(), result.data(), OptionalLong.of(locked.checksVersion())));
+    return result.withGates(gates(unit.space(), unit.slug(), result.data(), OptionalLong.of(base.checksVersion())));
   }
 
   /** What the space's checks find wrong with {@code data} of a unit; empty when it passes them all. */

@@ -37,15 +37,17 @@ public class UnitCommands {
   private final RevisionCompleter completer;
   private final RevisionDrafts drafts;
   private final LiveGates gates;
+  private final ChangeWriter writer;
 
   UnitCommands(UnitStore store, UnitQueries units, SpaceService spaces, RevisionCompleter completer,
-      RevisionDrafts drafts, LiveGates gates) {
+      RevisionDrafts drafts, LiveGates gates, ChangeWriter writer) {
     this.store = store;
     this.units = units;
     this.spaces = spaces;
     this.completer = completer;
     this.drafts = drafts;
     this.gates = gates;
+    this.writer = writer;
   }
 
   public Unit create(String spaceSlug, NewUnit request, String author) {
@@ -69,14 +71,14 @@ public class UnitCommands {
     drafts.parse(data);
     Unit before = units.get(spaceSlug, slug);
     Unit after =
-        changed(spaceSlug, slug, null, current -> {
+        writer.changed(spaceSlug, slug, null, current -> {
           String kept = SecretMasker.keepStored(data, current.data());
           return kept.equals(current.data())
               ? UnitChange.none()
               : new UnitChange(null,
                   drafts.draft(current, kept, ParsedContent.parse(kept), RevisionSource.Import, description, author, null, "import"),
                   drafts.now());
-        }).unit();
+        });
     return new Imported(
         after, after.headRevisionNum() == before.headRevisionNum() ? Imported.Outcome.Unchanged : Imported.Outcome.Updated);
   }
@@ -139,7 +141,7 @@ public class UnitCommands {
     }
     String newData = data;
     List<KubernetesResource> newResources = resources;
-    return change(space, slug, expectedVersion, current -> {
+    Function<Unit, UnitChange> change = current -> {
       UnitMetadata metadata = patchMetadata(current, patch);
       gates.retarget(current, metadata.target(), moveObjects);
       NewRevision revision = null;
@@ -150,14 +152,18 @@ public class UnitCommands {
             null, "update");
       }
       return new UnitChange(metadata.equals(current.metadata()) ? null : metadata, revision, drafts.now());
-    });
+    };
+    // a new target reads what is live on the old one, and may queue moves
+    return patch.has(UnitPatch.Field.TARGET)
+        ? writer.change(space, slug, expectedVersion, change)
+        : writer.changeFromLastWritten(space, slug, expectedVersion, change);
   }
 
   /** Replaces the unit's data; no revision when it is byte-identical to the head. */
   public UnitView putData(String space, String slug, String data, String description, Long expectedVersion,
       String author) {
     List<KubernetesResource> resources = drafts.parse(data);
-    return change(space, slug, expectedVersion, current -> {
+    return writer.changeFromLastWritten(space, slug, expectedVersion, current -> {
       String kept = SecretMasker.keepStored(data, current.data());
       return kept.equals(current.data())
           ? UnitChange.none()
@@ -172,7 +178,7 @@ public class UnitCommands {
   /** A new head revision with the data of {@code ref}; the cluster is not touched. */
   public UnitView restore(String space, String slug, RevisionRef ref, String description, Long expectedVersion,
       String author) {
-    return change(space, slug, expectedVersion, current -> {
+    return writer.change(space, slug, expectedVersion, current -> {
       int num = units.resolve(current, ref);
       String data = store.data(current.id(), num).orElseThrow();
       return new UnitChange(
@@ -189,7 +195,7 @@ public class UnitCommands {
    * other; no revision when it is unchanged.
    */
   public Unit editData(String space, String slug, String author, Function<Unit, DataEdit> edit) {
-    return changed(space, slug, null, current -> {
+    return writer.changed(space, slug, null, current -> {
       DataEdit result = edit.apply(current);
       if (result == null) {
         return UnitChange.none();
@@ -204,7 +210,7 @@ public class UnitCommands {
           new NewRevision(kept, result.source(), RevisionDrafts.descriptionOr(result.description(), ""), author, null,
               result.mutations()),
           drafts.now());
-    }).unit();
+    });
   }
 
   /**
@@ -233,34 +239,6 @@ public class UnitCommands {
   public void recordDestroyed(UUID unitId) {
     store.recordDestroyed(unitId);
   }
-
-  /** As {@link #changed}, with the unit's view also when nothing changed (read then). */
-  private UnitView change(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
-    Changed changed = changed(space, slug, expectedVersion, change);
-    return changed.view() != null ? changed.view() : units.view(changed.unit());
-  }
-
-  /**
-   * Locks the unit, checks the expected version, computes the change from the locked state, completes its revision
-   * (links, gates) and writes revision and head. Anything thrown on the way rolls all of it back.
-   */
-  private Changed changed(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
-    UnitStore.Locked locked = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
-    Unit current = locked.unit();
-    ExpectedVersion.check(expectedVersion, current.version(), "unit '" + slug + "'");
-    UnitChange result = change.apply(current);
-    if (result.isNone()) {
-      return new Changed(current, null);
-    }
-    NewRevision revision = result.revision() == null ? null : completer.complete(locked, result.revision());
-    UnitMetadata metadata = result.metadata() != null ? result.metadata() : current.metadata();
-    UnitView view = store.advance(current, metadata, revision, result.at())
-        .orElseThrow(() -> new IllegalStateException("Unit " + current.id() + " changed while locked"));
-    return new Changed(view.unit(), view);
-  }
-
-  /** The unit after a change, and its view when the change wrote it (none when nothing changed). */
-  private record Changed(Unit unit, UnitView view) {}
 
   private UnitMetadata patchMetadata(Unit current, UnitPatch patch) {
     UnitMetadata metadata = current.metadata();

@@ -11,10 +11,11 @@ import java.util.UUID;
 /**
  * Persistence of units and their revisions; it holds no transaction of its own and calls nothing back.
  *
- * <p>Revisions are append-only. The writes of one change ({@link #lock}, {@link #advance}) run in the caller's
- * transaction (they refuse to run outside one), so that the unit's head moves only together with the
- * insert of the revision it points to while the unit's row is locked: writers of one unit are serialised, so no change
- * is lost and revision numbers have neither gaps nor duplicates. Data is stored once per distinct content (SHA-256).
+ * <p>Revisions are append-only. The writes of one change ({@link #lock} or {@link #lastWritten}, then {@link #advance})
+ * run in the caller's transaction (they refuse to run outside one), so that the unit's head moves only together with
+ * the insert of the revision it points to, by a change computed from the row as it is: locked, or checked by the
+ * write itself. Writers of one unit are serialised, so no change is lost and revision numbers have neither gaps nor
+ * duplicates. Data is stored once per distinct content (SHA-256).
  */
 public interface UnitStore {
 
@@ -36,18 +37,35 @@ public interface UnitStore {
    * Locks the unit's row until the transaction ends and reads it, with its head data and the version of its space's
    * checks. Empty when the unit does not exist.
    */
-  Optional<Locked> lock(String space, String slug);
-
-  /** A unit locked for a change, and the version of its space's checks read with it ({@link RevisionChecks}). */
-  record Locked(Unit unit, long checksVersion) {}
+  Optional<Base> lock(String space, String slug);
 
   /**
-   * Gives the locked unit {@code current} {@code metadata} and a version one higher, when its version is still the one
-   * read; with a {@code revision}, also writes it as the next revision (its data once per content, its gates) and
-   * makes it the head. The unit as changed, with what its response shows beside it; empty when the version moved on
-   * (the caller then rolls back).
+   * The unit as this server's last change of it left it, from memory: no query and no lock. A change computed from it
+   * is written by {@link #advance} only if the unit's row is still exactly that (nothing wrote it since, here or
+   * elsewhere); otherwise nothing is written and the caller locks. Empty when this server holds no such state.
    */
-  Optional<UnitView> advance(Unit current, UnitMetadata metadata, NewRevision revision, Instant at);
+  Optional<Base> lastWritten(String space, String slug);
+
+  /**
+   * The state a change is computed from: the unit with its head data, and the version of its space's checks read with
+   * it ({@link RevisionChecks}). {@code rowVersion} is null when the unit's row is locked ({@link #lock}); from {@link
+   * #lastWritten}, it is the store's mark of the row's version that the state is of.
+   */
+  record Base(Unit unit, long checksVersion, String rowVersion) {
+
+    public boolean locked() {
+      return rowVersion == null;
+    }
+  }
+
+  /**
+   * Gives the unit of {@code base} {@code metadata} and a version one higher, when its row is still the one read
+   * (locked: its version is unchanged; remembered: nothing wrote it since); with a {@code revision}, also writes it as
+   * the next revision (its data once per content, its gates) and makes it the head. The unit as changed, with what its
+   * response shows beside it; empty, with nothing written, when the row moved on (a locked one cannot, so the caller
+   * then rolls back).
+   */
+  Optional<UnitView> advance(Base base, UnitMetadata metadata, NewRevision revision, Instant at);
 
   /** Deletes a unit and its revisions. */
   void delete(UUID unitId);

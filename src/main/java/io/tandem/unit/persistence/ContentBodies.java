@@ -1,5 +1,6 @@
 package io.tandem.unit.persistence;
 
+import io.tandem.common.hash.ContentHash;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +26,13 @@ class ContentBodies {
 
   synchronized Optional<String> get(String sha256) {
     return sha256 == null ? Optional.empty() : Optional.ofNullable(bodies.get(sha256));
+  }
+
+  /** The hash of a new head's text, which is kept for the next write of the unit to find it by. */
+  String keep(String body) {
+    String sha256 = ContentHash.sha256Hex(body);
+    put(sha256, body);
+    return sha256;
   }
 
   synchronized void put(String sha256, String body) {

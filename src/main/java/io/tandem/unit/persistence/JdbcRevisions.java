@@ -85,7 +85,21 @@ class JdbcRevisions {
           + " gate as (insert into revision_gate (unit_id, revision_num, gates)"
           + " select :unitId, num, cast(:gates as jsonb) from rev where cast(:gates as text) is not null)";
 
-  /** Binds the parameters of {@link #WRITE}. */
+  /**
+   * As {@link #WRITE}, for the revision an update of the unit's row has just made its head: the common table
+   * expressions follow {@code u}, that update's returned row, and write only when it wrote one, the revision numbered
+   * as {@code u}'s head. Parameters by {@link #bind} (which also binds {@code :unitId} and {@code :num}, not read here).
+   */
+  static final String WRITE_AFTER_UNIT =
+      "blob as (insert into content_blob (sha256, size_bytes, body) select :sha256, :size, :body from u"
+          + " on conflict (sha256) do nothing),"
+          + " rev as (insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
+          + " restored_from, mutations, change_set_id) select u.id, u.head_revision_num, :source, :description, :author,"
+          + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb), u.change_set_id from u returning unit_id, num),"
+          + " gate as (insert into revision_gate (unit_id, revision_num, gates)"
+          + " select unit_id, num, cast(:gates as jsonb) from rev where cast(:gates as text) is not null)";
+
+  /** Binds the parameters of {@link #WRITE} and {@link #WRITE_AFTER_UNIT}. */
   static JdbcClient.StatementSpec bind(JdbcClient.StatementSpec statement, UUID unitId, int num, NewRevision revision,
       Instant at) {
     return statement

@@ -4,9 +4,7 @@ import static io.tandem.unit.persistence.SqlTimes.instant;
 import static io.tandem.unit.persistence.SqlTimes.timestamp;
 
 import io.tandem.common.config.JsonColumns;
-import io.tandem.common.hash.ContentHash;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.common.tx.CarriedInsert;
 import io.tandem.query.WhereSql;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.space.domain.Suspension;
@@ -23,10 +21,8 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
@@ -48,9 +44,6 @@ public class JdbcUnitStore implements UnitStore {
   private static final String UNIT_BY_SLUGS =
       "select " + UNIT_COLUMNS + " from unit u join space s on s.id = u.space_id"
           + " where s.slug = :space and u.slug = :slug";
-  private static final String METADATA_AND_VERSION =
-      "display_name = :displayName, labels = cast(:labels as jsonb), target = :target, drift_mode = :driftMode,"
-          + " version = version + 1, updated_at = :updatedAt";
 
   static final String HEAD_DATA_JOIN =
       " join revision r on r.unit_id = u.id and r.num = u.head_revision_num"
@@ -59,15 +52,13 @@ public class JdbcUnitStore implements UnitStore {
   private final JdbcClient jdbc;
   private final JdbcRevisions revisions;
   private final ContentBodies bodies;
-  private final JdbcUnitViews views;
-  /** The statement of each kind of change (a handful), built once: see {@link JdbcUnitViews}'s read for why. */
-  private final Map<ChangeKind, String> changeStatements = new ConcurrentHashMap<>();
+  private final JdbcUnitChanges changes;
 
-  JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions, ContentBodies bodies, JdbcUnitViews views) {
+  JdbcUnitStore(JdbcClient jdbc, JdbcRevisions revisions, ContentBodies bodies, JdbcUnitChanges changes) {
     this.jdbc = jdbc;
     this.revisions = revisions;
     this.bodies = bodies;
-    this.views = views;
+    this.changes = changes;
   }
 
   @Override
@@ -91,7 +82,7 @@ public class JdbcUnitStore implements UnitStore {
             .param("driftMode", metadata.driftMode().name())
             .param("drift", unit.drift().name())
             .param("version", unit.version())
-            .param("headSha256", head(first.data()))
+            .param("headSha256", bodies.keep(first.data()))
             .param("headObjects", HeadObjects.of(first.data()))
             .param("createdAt", timestamp(unit.createdAt()))
             .param("updatedAt", timestamp(unit.updatedAt()))
@@ -132,7 +123,7 @@ public class JdbcUnitStore implements UnitStore {
 
   @Override
   @Transactional(propagation = Propagation.MANDATORY)
-  public Optional<Locked> lock(String space, String slug) {
+  public Optional<Base> lock(String space, String slug) {
     // Lock the unit row alone: with a join in the locking query, a writer that waited for the lock would re-check
     // the join against the old head revision after the head moved, and wrongly find no row. The head's hash is on
     // the row, so its text usually comes from the cache, written by the last write of the unit on this server.
@@ -142,59 +133,21 @@ public class JdbcUnitStore implements UnitStore {
         .param("slug", slug)
         .query((rs, row) -> new Row(unit(rs, space, null), rs.getString("head_sha256"), rs.getLong("checks_version")))
         .optional()
-        .map(row -> new Locked(row.unit().withData(bodies.get(row.headSha256()).orElseGet(() ->
-            revisions.data(row.unit().id(), row.unit().headRevisionNum()).orElseThrow())), row.checksVersion()));
+        .map(row -> new Base(row.unit().withData(bodies.get(row.headSha256()).orElseGet(() ->
+            revisions.data(row.unit().id(), row.unit().headRevisionNum()).orElseThrow())), row.checksVersion(), null));
   }
 
   private record Row(Unit unit, String headSha256, long checksVersion) {}
 
   @Override
-  @Transactional(propagation = Propagation.MANDATORY)
-  public Optional<UnitView> advance(Unit current, UnitMetadata metadata, NewRevision revision, Instant at) {
-    // One statement, one round trip: the revision (if any), the unit's row, what the transaction must also write
-    // (its audit entry), and the unit's view read from the row the update returns. The rest of the statement sees
-    // the database as it was before the statement, which has no gates nor approvals of a new head yet: the new head's
-    // gates are the revision's, and it has no approvals.
-    Optional<CarriedInsert> carried = CarriedInsert.take();
-    String sql = changeStatements.computeIfAbsent(
-        new ChangeKind(revision != null, carried.map(CarriedInsert::sql).orElse(null)), this::changeStatement);
-    JdbcClient.StatementSpec statement = revision == null
-        ? jdbc.sql(sql)
-        : JdbcRevisions.bind(jdbc.sql(sql), current.id(), current.headRevisionNum() + 1, revision, at)
-            .param("headObjects", HeadObjects.of(revision.data()))
-            .param("headSha256", head(revision.data()));
-    if (carried.isPresent()) {
-      statement = statement.params(carried.get().parameters());
-    }
-    String data = revision == null ? current.data() : revision.data();
-    return statement
-        .param("displayName", metadata.displayName())
-        .param("labels", JsonColumns.write(metadata.labels()))
-        .param("target", metadata.target())
-        .param("driftMode", metadata.driftMode().name())
-        .param("updatedAt", timestamp(at))
-        .param("id", current.id())
-        .param("version", current.version())
-        .query((rs, row) -> {
-          if (carried.isPresent()) {
-            carried.get().carried(rs.getLong("carried_id"));
-          }
-          return JdbcUnitViews.view(rs, unit(rs, current.space(), data), revision == null ? null : revision.gates());
-        })
-        .optional();
+  public Optional<Base> lastWritten(String space, String slug) {
+    return changes.lastWritten(space, slug);
   }
 
-  /** The kind of a change's statement: with a revision or not, and the insert it carries (its SQL) if any. */
-  private record ChangeKind(boolean revision, String carried) {}
-
-  private String changeStatement(ChangeKind kind) {
-    String update = "u as (update unit set " + METADATA_AND_VERSION
-        + (kind.revision() ? ", head_revision_num = (select num from rev), head_objects = cast(:headObjects as jsonb),"
-            + " head_sha256 = :headSha256" : "")
-        + " where id = :id and version = :version returning *) ";
-    String carried = kind.carried() == null ? "" : ", carried as (" + kind.carried() + ") ";
-    String select = views.select("u", kind.carried() == null ? null : "(select id from carried) as carried_id");
-    return (kind.revision() ? JdbcRevisions.WRITE + ", " : "with ") + update + carried + select;
+  @Override
+  @Transactional(propagation = Propagation.MANDATORY)
+  public Optional<UnitView> advance(Base base, UnitMetadata metadata, NewRevision revision, Instant at) {
+    return changes.advance(base, metadata, revision, at);
   }
 
   @Override
@@ -268,13 +221,6 @@ public class JdbcUnitStore implements UnitStore {
   @Override
   public Optional<String> data(UUID unitId, int num) {
     return revisions.data(unitId, num);
-  }
-
-  /** The hash of a new head's text, which is kept for the next write of the unit to find it by. */
-  private String head(String data) {
-    String sha256 = ContentHash.sha256Hex(data);
-    bodies.put(sha256, data);
-    return sha256;
   }
 
   static Unit unit(ResultSet rs, String space, String data) throws SQLException {

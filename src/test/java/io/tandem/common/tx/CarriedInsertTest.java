@@ -66,8 +66,8 @@ class CarriedInsertTest {
     boolean free = true;
 
     @Override
-    public String sql() {
-      return "insert into t (v) values (:carriedV) returning id";
+    public String sql(String condition) {
+      return "insert into t (v) select :carriedV where " + condition + " returning id";
     }
 
     @Override
