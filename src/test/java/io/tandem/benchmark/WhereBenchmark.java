@@ -87,12 +87,12 @@ class WhereBenchmark {
         SPACES);
     jdbc.update(
         "insert into unit (id, space_id, slug, display_name, labels, drift_mode, drift, version, head_revision_num,"
-            + " live_revision_num, head_objects, created_at, updated_at)"
+            + " live_revision_num, head_objects, head_sha256, created_at, updated_at)"
             + " select gen_random_uuid(), s.id, 'unit-' || lpad(j::text, 4, '0'), 'Unit ' || j,"
             + " jsonb_build_object('tier', (array['backend', 'frontend', 'data'])[1 + j % 3], 'team', 'team-' || (j % 10)),"
-            + " 'Report', 'None', 1, 2, 1 + j % 2, cast(? as jsonb), now(), now()"
+            + " 'Report', 'None', 1, 2, 1 + j % 2, cast(? as jsonb), ?, now(), now()"
             + " from space s cross join generate_series(1, ?) j",
-        objects, UNITS_PER_SPACE);
+        objects, sha, UNITS_PER_SPACE);
     jdbc.update(
         "insert into revision (unit_id, num, source, description, author, created_at, content_sha256)"
             + " select u.id, n, 'Create', '', 'benchmark', now(), ? from unit u cross join generate_series(1, 2) n",
