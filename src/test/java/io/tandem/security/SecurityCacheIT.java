@@ -3,10 +3,9 @@ package io.tandem.security;
 import static io.tandem.security.Callers.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariDataSource;
-import io.tandem.TandemApplication;
 import io.tandem.support.Api;
 import io.tandem.support.ProblemAssert;
+import io.tandem.support.SecondServer;
 import io.tandem.support.TandemIT;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -21,9 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.TestPropertySource;
@@ -60,16 +57,11 @@ class SecurityCacheIT {
   void setUp() {
     here = new Api(port);
     if (second == null) {
-      HikariDataSource database = (HikariDataSource) dataSource;
-      second = new SpringApplicationBuilder(TandemApplication.class)
-          .run("--server.port=0", "--spring.datasource.url=" + database.getJdbcUrl(),
-              "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
-              "--tandem.security.anonymous=false", "--tandem.security.cache.ttl=1h",
-              "--tandem.security.expensive-calls-per-minute=" + EXPENSIVE_PER_MINUTE,
-              "--tandem.data-dir=target/it-data-security-cache-second", "--tandem.worker.threads=1",
-              "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false");
+      second = SecondServer.start(dataSource, "target/it-data-security-cache-second",
+          "--tandem.security.anonymous=false", "--tandem.security.cache.ttl=1h",
+          "--tandem.security.expensive-calls-per-minute=" + EXPENSIVE_PER_MINUTE);
     }
-    there = new Api(((WebServerApplicationContext) second).getWebServer().getPort());
+    there = new Api(SecondServer.port(second));
     callers = new Callers(here, ADMIN);
     space = Api.uniqueSlug("cached");
     assertThat(here.post("/api/v1/spaces", Map.of("slug", space), auth(ADMIN)).status()).isEqualTo(201);

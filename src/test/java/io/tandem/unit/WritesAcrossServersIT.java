@@ -2,10 +2,9 @@ package io.tandem.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariDataSource;
-import io.tandem.TandemApplication;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
+import io.tandem.support.SecondServer;
 import io.tandem.support.StatementLog;
 import io.tandem.support.TandemIT;
 import java.util.ArrayList;
@@ -21,9 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -54,18 +51,13 @@ class WritesAcrossServersIT {
   String unit;
 
   @BeforeEach
-  void setUp() throws Exception {
+  void setUp() {
     if (second == null) {
-      HikariDataSource database = dataSource.unwrap(HikariDataSource.class);
-      second = new SpringApplicationBuilder(TandemApplication.class)
-          .run("--server.port=0", "--spring.datasource.url=" + database.getJdbcUrl(),
-              "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
-              "--tandem.data-dir=target/it-data-writes-across-servers-second", "--tandem.worker.threads=1",
-              "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false",
-              "--tandem.security.anonymous=true");
+      second = SecondServer.start(dataSource, "target/it-data-writes-across-servers-second",
+          "--tandem.security.anonymous=true");
     }
     here = new Api(port);
-    there = new Api(((WebServerApplicationContext) second).getWebServer().getPort());
+    there = new Api(SecondServer.port(second));
     space = Api.uniqueSlug("replicas");
     assertThat(here.post("/api/v1/spaces", Map.of("slug", space)).status()).isEqualTo(201);
     unit = "/api/v1/spaces/" + space + "/units/payment";

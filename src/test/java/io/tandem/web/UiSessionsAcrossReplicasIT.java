@@ -3,9 +3,8 @@ package io.tandem.web;
 import static io.tandem.support.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariDataSource;
-import io.tandem.TandemApplication;
 import io.tandem.support.Api;
+import io.tandem.support.SecondServer;
 import io.tandem.support.TandemIT;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -16,9 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -43,14 +40,9 @@ class UiSessionsAcrossReplicasIT {
   void setUp() {
     api = new Api(port);
     if (second == null) {
-      HikariDataSource database = (HikariDataSource) dataSource;
-      second = new SpringApplicationBuilder(TandemApplication.class)
-          .run("--server.port=0", "--spring.datasource.url=" + database.getJdbcUrl(),
-              "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
-              "--tandem.data-dir=target/it-data-ui-sessions-second", "--tandem.worker.threads=1",
-              "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false");
+      second = SecondServer.start(dataSource, "target/it-data-ui-sessions-second");
     }
-    secondPort = ((WebServerApplicationContext) second).getWebServer().getPort();
+    secondPort = SecondServer.port(second);
     subject = Api.uniqueSlug("replicas");
   }
 
