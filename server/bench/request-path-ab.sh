@@ -11,8 +11,9 @@
 # Prints, per phase (updates: PUT unit data at 4 connections each; GETs: one unit at 25 each) and jar, the requests
 # per second, p50 and p99, and the CPU time its server and its database's backends spent per request. Settings
 # (environment): WARMUP (seconds, default 240, half updates, half GETs: with two servers compiling at once the JIT
-# needs about four times as long as alone), DURATION (seconds per phase, default 30), PG_BIN, PG_USER and KEEP_WORK
-# as for request-path.sh. Needs Java 17, curl, PostgreSQL 15 and wrk.
+# needs about four times as long as alone), DURATION (seconds per phase, default 30), A_OPTS and B_OPTS (JVM options
+# of one server only, such as -XX:+UseParallelGC or -Dserver.tomcat.threads.max=50: the same jar twice then compares
+# settings), PG_BIN, PG_USER and KEEP_WORK as for request-path.sh. Needs Java 17, curl, PostgreSQL 15 and wrk.
 set -Eeuo pipefail
 
 [ $# = 2 ] && [ -f "$1" ] && [ -f "$2" ] || { echo "usage: $0 <server jar A> <server jar B>" >&2; exit 2; }
@@ -23,6 +24,8 @@ WARMUP=${WARMUP:-240}
 DURATION=${DURATION:-30}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 JARS=("$1" "$2")
+read -ra OPTS_A <<<"${A_OPTS:-}"
+read -ra OPTS_B <<<"${B_OPTS:-}"
 PIDS=()
 
 log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
@@ -75,11 +78,12 @@ psql_on postgres -c 'CREATE DATABASE tandem_a' -c 'CREATE DATABASE tandem_b'
 TOKEN="tdm_benchab$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')_$(od -An -N32 -tx1 /dev/urandom | tr -d ' \n')"
 PORTS=($((PG_PORT + 1)) $((PG_PORT + 2)))
 DBS=(tandem_a tandem_b)
-log "starting PostgreSQL and the servers (A: ${JARS[0]}, B: ${JARS[1]})"
+log "starting PostgreSQL and the servers (A: ${A_OPTS:-} ${JARS[0]}, B: ${B_OPTS:-} ${JARS[1]})"
 for i in 0 1; do
   mkdir "$WORK/data-$i"
+  if [ "$i" = 0 ]; then opts=("${OPTS_A[@]}"); else opts=("${OPTS_B[@]}"); fi
   SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/${DBS[$i]}" SPRING_DATASOURCE_USERNAME=bench \
-    TANDEM_SECURITY_BOOTSTRAP_TOKEN="$TOKEN" java -jar "${JARS[$i]}" --server.port="${PORTS[$i]}" \
+    TANDEM_SECURITY_BOOTSTRAP_TOKEN="$TOKEN" java "${opts[@]}" -jar "${JARS[$i]}" --server.port="${PORTS[$i]}" \
     --tandem.sandbox.enabled=false --tandem.data-dir="$WORK/data-$i" >"$WORK/server-$i.log" 2>&1 &
   PIDS+=($!)
 done

@@ -5,7 +5,7 @@
 #
 #   server/bench/request-path.sh            (from anywhere; builds target/tandem-*.jar first if it is missing)
 #
-# Settings (environment): WARMUP (seconds, default 90, half updates, half GETs), DURATION (seconds per figure,
+# Settings (environment): WARMUP (seconds, default 240, half updates, half GETs), DURATION (seconds per figure,
 # default 30), BUILD=1 (rebuild the jar), JAR (another server jar), JAVA_OPTS (the server's JVM options, say
 # -XX:+UseParallelGC), PG_BIN (default
 # /usr/lib/postgresql/15/bin), PG_USER (runs initdb and pg_ctl when the script runs as root, default postgres),
@@ -20,7 +20,7 @@ set -Eeuo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BENCH=$ROOT/server/bench
 FIXTURE=$ROOT/src/test/resources/units/paymentservice.yaml
-WARMUP=${WARMUP:-90}
+WARMUP=${WARMUP:-240}
 DURATION=${DURATION:-30}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 UPDATE_CONNECTIONS=8
@@ -149,6 +149,11 @@ statements() {
   fi
 }
 
+# The seconds the server's JIT compiler has spent so far (jstat, which comes with the JDK); empty without jstat.
+jit_s() { jstat -compiler "$SERVER_PID" 2>/dev/null | awk 'NR == 2 {print $4}'; }
+# jit_during <seconds before> <seconds after>: what the summary says of the compiler's time during a phase
+jit_during() { if [ -n "$1" ] && [ -n "$2" ]; then awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f s", b - a}'; else echo "n/a"; fi; }
+
 psql_on() { "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PG_PORT" -U bench -d "$@"; }
 
 # The baseline's database: the revision store's tables as the server's first migration makes them, one unit per client.
@@ -269,7 +274,8 @@ main() {
   log "updates: PUT unit data, $UPDATE_CONNECTIONS connections, $DURATION s"
   local before after updates
   before=$(api_revisions)
-  local server_cpu pg_cpu
+  local server_cpu pg_cpu jit_update jit_get
+  jit_update=$(jit_s)
   server_cpu=$(cpu_ms server)
   pg_cpu=$(cpu_ms postgres)
   profile start update
@@ -279,12 +285,14 @@ main() {
   profile stop update
   server_cpu=$(($(cpu_ms server) - server_cpu))
   pg_cpu=$(($(cpu_ms postgres) - pg_cpu))
+  jit_update=$(jit_during "$jit_update" "$(jit_s)")
   after=$(api_revisions)
   [ $((after - before)) -ge "$(field "$updates" requests)" ] ||
     die "only $((after - before)) revisions for $(field "$updates" requests) updates"
 
   log "reads: GET one unit, $GET_CONNECTIONS connections, $DURATION s"
   local reads get_cpu get_pg_cpu
+  jit_get=$(jit_s)
   get_cpu=$(cpu_ms server)
   get_pg_cpu=$(cpu_ms postgres)
   profile start get
@@ -294,6 +302,7 @@ main() {
   profile stop get
   get_cpu=$(($(cpu_ms server) - get_cpu))
   get_pg_cpu=$(($(cpu_ms postgres) - get_pg_cpu))
+  jit_get=$(jit_during "$jit_get" "$(jit_s)")
 
   log "baseline: pgbench, $UPDATE_CONNECTIONS clients, 5 s warm-up, then $DURATION s"
   run_pgbench 5 warmup >/dev/null
@@ -331,6 +340,7 @@ GET rps       $(printf '%.0f' "$(field "$reads" rps)")  (GET one unit, $GET_CONN
 GET p50       $(field "$reads" p50_ms) ms
 GET p99       $(field "$reads" p99_ms) ms
 CPU/GET       server $(awk -v c="$get_cpu" -v n="$(field "$reads" requests)" 'BEGIN {printf "%.2f", c / n}') ms, PostgreSQL $(awk -v c="$get_pg_cpu" -v n="$(field "$reads" requests)" 'BEGIN {printf "%.2f", c / n}') ms
+JIT           compiling $jit_update of the updates' $DURATION s, $jit_get of the GETs' (jstat -compiler; more than a second or two: the warm-up was too short)
 EOF
 }
 

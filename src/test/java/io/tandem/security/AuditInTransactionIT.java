@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -84,6 +88,22 @@ class AuditInTransactionIT {
       jdbc.sql("drop trigger audit_it_refuse on revision").update();
       jdbc.sql("drop function audit_it_refuse()").update();
     }
+  }
+
+  @Test
+  void theAuditLogIsFilteredByTheTimeOfItsEntries() {
+    assertThat(api.patch(unit, Map.of("data", Fixtures.paymentService().replace("replicas: 1", "replicas: 5")))
+        .status()).isEqualTo(200);
+    Instant at = jdbc.sql("select at from audit_event where path = :path and method = 'PATCH'").param("path", unit)
+        .query(OffsetDateTime.class).single().toInstant();
+
+    assertThat(auditPaths("At >= '" + at + "' AND Path = '" + unit + "'")).containsExactly(unit);
+    assertThat(auditPaths("At < '" + at + "' AND Path = '" + unit + "'")).isEmpty();
+  }
+
+  private List<String> auditPaths(String where) {
+    return api.get("/api/v1/audit?where=" + URLEncoder.encode(where, StandardCharsets.UTF_8)).json().path("items")
+        .valueStream().map(entry -> entry.path("path").asString()).toList();
   }
 
   private List<Integer> entries(String method) {

@@ -33,6 +33,8 @@ public final class KubernetesYaml {
 
   private static final int MAX_ALIASES = 50;
   private static final int MAX_NESTING = 100;
+  /** Shared by every parse: after its construction, a resolver's table of implicit tags is only read. */
+  private static final Resolver RESOLVER = new Resolver();
 
   private KubernetesYaml() {}
 
@@ -68,7 +70,7 @@ public final class KubernetesYaml {
     options.setCodePointLimit(Math.max(text.length() + 1, 3 * 1024 * 1024));
     ScalarsAsKubernetesReadsThem constructor = new ScalarsAsKubernetesReadsThem(options);
     Composer composer =
-        new Composer(new ParserImpl(new StreamReader(text), options), new Resolver(), options);
+        new Composer(new ParserImpl(new StreamReader(text), options), RESOLVER, options);
 
     List<KubernetesResource> resources = new ArrayList<>();
     Set<String> ids = new HashSet<>();
