@@ -69,6 +69,19 @@ class KubernetesYamlTest {
   }
 
   @Test
+  void aParseAfterOneThatFailedMidDocumentReadsOnlyItsOwnText() {
+    String anchored = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: &d {k: v}\nalso: *d\n";
+    List<KubernetesResource> before = KubernetesYaml.parse(anchored);
+
+    assertThatThrownBy(() -> KubernetesYaml.parse(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: &e {k: v, k: w}\nalso: *e\n"))
+        .isInstanceOf(TandemException.class);
+
+    assertThat(KubernetesYaml.parse(anchored)).isEqualTo(before);
+    assertThat(KubernetesYaml.parse(anchored).get(0).content()).containsEntry("also", Map.of("k", "v"));
+  }
+
+  @Test
   void emptyTextHasNoResources() {
     assertThat(KubernetesYaml.parse("")).isEmpty();
     assertThat(KubernetesYaml.parse("# nothing here\n")).isEmpty();
