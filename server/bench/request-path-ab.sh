@@ -28,15 +28,8 @@ read -ra OPTS_A <<<"${A_OPTS:-}"
 read -ra OPTS_B <<<"${B_OPTS:-}"
 PIDS=()
 
-log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
-die() { log "error: $*"; exit 1; }
-
-if [ "$(id -u)" = 0 ]; then
-  PG_USER=${PG_USER:-postgres}
-  as_pg() { (cd / && runuser -u "$PG_USER" -- "$@"); }
-else
-  as_pg() { "$@"; }
-fi
+# shellcheck source=common.sh
+. "$BENCH/common.sh"
 
 cleanup() {
   local status=$?

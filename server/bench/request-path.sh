@@ -26,8 +26,8 @@ PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 UPDATE_CONNECTIONS=8
 GET_CONNECTIONS=50
 
-log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
-die() { log "error: $*"; exit 1; }
+# shellcheck source=common.sh
+. "$BENCH/common.sh"
 
 cleanup() {
   local status=$?
@@ -54,14 +54,6 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'log "interrupted"; exit 130' INT TERM
-
-# initdb and the postmaster refuse to run as root
-if [ "$(id -u)" = 0 ]; then
-  PG_USER=${PG_USER:-postgres}
-  as_pg() { (cd / && runuser -u "$PG_USER" -- "$@"); }
-else
-  as_pg() { "$@"; }
-fi
 
 require_tools() {
   if ! command -v wrk >/dev/null; then
