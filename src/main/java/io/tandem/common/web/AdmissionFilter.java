@@ -11,23 +11,24 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Gives back the turn ({@link AdmissionExecutor}) of a request that should take none: one outside the API (pages,
- * health), and one that waits for an action to finish ({@code ?wait=}), as it spends its time waiting rather than
- * working. An event stream gives its turn back by itself once it has sent its backlog and gone asynchronous.
+ * Keeps API requests in arrival order ({@link AdmissionExecutor#keepArrivalOrder()}), and gives back the turn of a
+ * request that should take none: one outside the API (pages, health), and one that waits for an action to finish
+ * ({@code ?wait=}), as it spends its time waiting rather than working. An event stream gives its turn back by itself
+ * once it has sent its backlog and gone asynchronous. First of the filters, so that the server's request timings
+ * ({@code http.server.requests}) begin after the wait for a turn, as they do for a request that waited in the queue.
  */
 @Component
-@Order(Ordered.HIGHEST_PRECEDENCE + 10)
+@Order(Ordered.HIGHEST_PRECEDENCE)
 class AdmissionFilter extends OncePerRequestFilter {
-
-  @Override
-  protected boolean shouldNotFilter(HttpServletRequest request) {
-    return request.getRequestURI().startsWith("/api/") && !waitsForAction(request.getQueryString());
-  }
 
   @Override
   protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    AdmissionExecutor.leaveTurn();
+    if (request.getRequestURI().startsWith("/api/") && !waitsForAction(request.getQueryString())) {
+      AdmissionExecutor.keepArrivalOrder();
+    } else {
+      AdmissionExecutor.leaveTurn();
+    }
     chain.doFilter(request, response);
   }
 

@@ -15,8 +15,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param concurrentRequests how many API requests run at once; 0 means twice the processors the JVM sees
  * @param maxWait how long a request waits for its turn before it runs anyway (so requests that block on something
  *     else, such as a slow cluster, cannot stop the others for longer than this)
- * @param maxThreads the most request threads: the turns and the requests beyond them (those that gave their turn back,
- *     and those that waited longer than {@code max-wait}); past it, requests wait in the queue however long it takes
+ * @param maxThreads the most request threads: the turns, the requests beyond them (those that gave their turn back,
+ *     and those that waited longer than {@code max-wait}) and the threads parked in their place in the queue; past it,
+ *     requests wait in the queue however long it takes
  */
 @ConfigurationProperties("tandem.admission")
 public record AdmissionProperties(

@@ -66,6 +66,57 @@ class AdmissionTest {
   }
 
   @Test
+  void theNextRequestOfAConnectionWaitsBehindTheRequestsQueuedBeforeIt() throws Exception {
+    executor = executor(2, Duration.ofSeconds(30));
+    CountDownLatch finishFirst = new CountDownLatch(1);
+    CountDownLatch finishOther = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(3);
+    executor.execute(connection("kept-alive", finishFirst, done));
+    awaitWorking(1);
+    executor.execute(work("other", false, finishOther, done));
+    awaitWorking(2);
+    executor.execute(connection("queued", new CountDownLatch(0), done));
+    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
+    finishFirst.countDown(); // the kept-alive connection's next request comes, read on the same thread
+    eventually(Duration.ofSeconds(10), () -> started.size() == 5, "both connections' next requests served");
+    assertThat(working.get()).isEqualTo(1); // the other request still holds its turn
+    // each next request went behind the one queued before it
+    assertThat(started).containsExactly("kept-alive", "other", "queued", "kept-alive again", "queued again");
+    finishOther.countDown();
+    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(mostWorking.get()).isEqualTo(2);
+    assertThat(meters.timer("tandem.admission.wait").count()).isEqualTo(5); // three tasks and two kept places
+  }
+
+  @Test
+  void withOneTurnTwoConnectionsTakeItInTurns() throws Exception {
+    executor = executor(1, Duration.ofSeconds(30));
+    CountDownLatch finishFirst = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(2);
+    executor.execute(connection("kept-alive", finishFirst, done));
+    awaitWorking(1);
+    executor.execute(connection("queued", new CountDownLatch(0), done));
+    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
+    finishFirst.countDown();
+    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(started).containsExactly("kept-alive", "queued", "kept-alive again", "queued again");
+  }
+
+  @Test
+  void withoutRoomForAnotherThreadTheNextRequestOfAConnectionGoesOnAtOnce() throws Exception {
+    executor = executor(1, Duration.ofSeconds(30), 1);
+    CountDownLatch finishFirst = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(2);
+    executor.execute(connection("kept-alive", finishFirst, done));
+    awaitWorking(1);
+    executor.execute(connection("queued", new CountDownLatch(0), done));
+    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
+    finishFirst.countDown();
+    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(started).containsExactly("kept-alive", "kept-alive again", "queued", "queued again");
+  }
+
+  @Test
   void aRequestThatLeavesItsTurnLetsTheNextStartAndTheRoomGoesWhenItEnds() throws Exception {
     executor = executor(1, Duration.ofSeconds(30));
     CountDownLatch finishLeaver = new CountDownLatch(1);
@@ -193,6 +244,20 @@ class AdmissionTest {
         working.decrementAndGet();
         done.countDown();
       }
+    };
+  }
+
+  /**
+   * A kept-alive connection as Tomcat serves it: one task that takes an API request, works until {@code finish}, then
+   * takes the connection's next request at once.
+   */
+  private Runnable connection(String name, CountDownLatch finish, CountDownLatch done) {
+    return () -> {
+      AdmissionExecutor.keepArrivalOrder();
+      work(name, false, finish, new CountDownLatch(1)).run();
+      AdmissionExecutor.keepArrivalOrder();
+      started.add(name + " again");
+      done.countDown();
     };
   }
 
