@@ -14,6 +14,7 @@ import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitDiff;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitView;
+import io.tandem.unit.domain.UnitViewQueries;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.stereotype.Controller;
@@ -34,13 +35,15 @@ class UnitPage {
   private static final String REFRESH_BY = "refresh: ";
 
   private final UnitQueries units;
+  private final UnitViewQueries views;
   private final ActionService actions;
   private final LiveStore live;
   private final SecretAccess secrets;
   private final SpaceRoles roles;
 
-  UnitPage(UnitQueries units, ActionService actions, LiveStore live, SecretAccess secrets, SpaceRoles roles) {
+  UnitPage(UnitQueries units, UnitViewQueries views, ActionService actions, LiveStore live, SecretAccess secrets, SpaceRoles roles) {
     this.units = units;
+    this.views = views;
     this.actions = actions;
     this.live = live;
     this.secrets = secrets;
@@ -83,7 +86,7 @@ class UnitPage {
   }
 
   private void state(String space, String slug, Model model, Principal principal) {
-    UnitView view = units.view(space, slug);
+    UnitView view = views.view(space, slug);
     Unit unit = view.unit();
     model.addAttribute("space", space);
     model.addAttribute("view", view);

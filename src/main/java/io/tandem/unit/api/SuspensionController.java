@@ -4,7 +4,7 @@ import io.tandem.common.web.Authors;
 import io.tandem.security.SecretAccess;
 import io.tandem.space.api.SpaceResponse;
 import io.tandem.unit.domain.Suspensions;
-import io.tandem.unit.domain.UnitQueries;
+import io.tandem.unit.domain.UnitViewQueries;
 import java.security.Principal;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -12,10 +12,10 @@ import org.springframework.web.bind.annotation.RestController;
 class SuspensionController implements SuspensionsApi {
 
   private final Suspensions suspensions;
-  private final UnitQueries units;
+  private final UnitViewQueries units;
   private final SecretAccess secrets;
 
-  SuspensionController(Suspensions suspensions, UnitQueries units, SecretAccess secrets) {
+  SuspensionController(Suspensions suspensions, UnitViewQueries units, SecretAccess secrets) {
     this.suspensions = suspensions;
     this.units = units;
     this.secrets = secrets;

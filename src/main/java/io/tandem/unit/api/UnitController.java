@@ -19,6 +19,7 @@ import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitView;
+import io.tandem.unit.domain.UnitViewQueries;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
@@ -43,16 +44,18 @@ class UnitController implements UnitsApi {
 
   private final UnitCommands commands;
   private final UnitQueries units;
+  private final UnitViewQueries views;
   private final GatesAndApprovals gates;
   private final UnitCloner cloner;
   private final SecretAccess secrets;
   private final ReconcileSettings reconcileSettings;
 
-  UnitController(UnitCommands commands, UnitQueries units, GatesAndApprovals gates, UnitCloner cloner,
+  UnitController(UnitCommands commands, UnitQueries units, UnitViewQueries views, GatesAndApprovals gates, UnitCloner cloner,
       SecretAccess secrets, ReconcileSettings reconcileSettings) {
     this.reconcileSettings = reconcileSettings;
     this.commands = commands;
     this.units = units;
+    this.views = views;
     this.gates = gates;
     this.cloner = cloner;
     this.secrets = secrets;
@@ -74,7 +77,7 @@ class UnitController implements UnitsApi {
             Authors.of(principal));
     return ResponseEntity.created(URI.create("/api/v1/spaces/" + space + "/units/" + unit.slug()))
         .eTag(ETags.of(unit.version()))
-        .body(UnitResponse.from(units.view(unit), secrets.view(principal, space)));
+        .body(UnitResponse.from(views.view(unit), secrets.view(principal, space)));
   }
 
   @Override
@@ -92,7 +95,7 @@ class UnitController implements UnitsApi {
 
   @Override
   public ResponseEntity<UnitResponse> getUnit(String space, String unit, Principal principal) {
-    return withETag(units.view(space, unit), principal);
+    return withETag(views.view(space, unit), principal);
   }
 
   @Override
@@ -194,7 +197,7 @@ class UnitController implements UnitsApi {
   }
 
   private ResponseEntity<UnitResponse> withETag(Unit unit, Principal principal) {
-    return withETag(units.view(unit), principal);
+    return withETag(views.view(unit), principal);
   }
 
   private ResponseEntity<UnitResponse> withETag(UnitView view, Principal principal) {

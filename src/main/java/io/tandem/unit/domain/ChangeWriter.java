@@ -16,18 +16,20 @@ class ChangeWriter {
 
   private final UnitStore store;
   private final UnitQueries units;
+  private final UnitViewQueries views;
   private final RevisionCompleter completer;
 
-  ChangeWriter(UnitStore store, UnitQueries units, RevisionCompleter completer) {
+  ChangeWriter(UnitStore store, UnitQueries units, UnitViewQueries views, RevisionCompleter completer) {
     this.store = store;
     this.units = units;
+    this.views = views;
     this.completer = completer;
   }
 
   /** As {@link #changed}, with the unit's view also when nothing changed (read then). */
   UnitView change(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
     Changed changed = lockAndWrite(space, slug, expectedVersion, change);
-    return changed.view() != null ? changed.view() : units.view(changed.unit());
+    return changed.view() != null ? changed.view() : views.view(changed.unit());
   }
 
   /**

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /** Reads of units and their history: a unit, lists and selections, revisions, data, diffs and revision references. */
@@ -44,18 +43,6 @@ public class UnitQueries {
   /** The unit with its head data; 404 when it or its space does not exist. */
   public Unit get(String space, String slug) {
     return store.find(space, slug, true).orElseThrow(() -> unitNotFound(space, slug));
-  }
-
-  /** The unit with its head data, as its responses show it; 404 when it or its space does not exist. */
-  @Transactional(propagation = Propagation.SUPPORTS, readOnly = true) // one statement: no BEGIN/COMMIT round trips
-  public UnitView view(String space, String slug) {
-    return views.find(space, slug).orElseThrow(() -> unitNotFound(space, slug));
-  }
-
-  /** A unit just read or written, as its responses show it. */
-  @Transactional(propagation = Propagation.SUPPORTS, readOnly = true) // one statement
-  public UnitView view(Unit unit) {
-    return views.of(unit);
   }
 
   /** Units of a space that the filter selects, as their responses show them. */
