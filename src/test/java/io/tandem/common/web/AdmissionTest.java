@@ -90,30 +90,12 @@ class AdmissionTest {
 
   @Test
   void withOneTurnTwoConnectionsTakeItInTurns() throws Exception {
-    executor = executor(1, Duration.ofSeconds(30));
-    CountDownLatch finishFirst = new CountDownLatch(1);
-    CountDownLatch done = new CountDownLatch(2);
-    executor.execute(connection("kept-alive", finishFirst, done));
-    awaitWorking(1);
-    executor.execute(connection("queued", new CountDownLatch(0), done));
-    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
-    finishFirst.countDown();
-    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
-    assertThat(started).containsExactly("kept-alive", "queued", "kept-alive again", "queued again");
+    assertThat(twoConnectionsOnOneTurn(200)).containsExactly("kept-alive", "queued", "kept-alive again", "queued again");
   }
 
   @Test
   void withoutRoomForAnotherThreadTheNextRequestOfAConnectionGoesOnAtOnce() throws Exception {
-    executor = executor(1, Duration.ofSeconds(30), 1);
-    CountDownLatch finishFirst = new CountDownLatch(1);
-    CountDownLatch done = new CountDownLatch(2);
-    executor.execute(connection("kept-alive", finishFirst, done));
-    awaitWorking(1);
-    executor.execute(connection("queued", new CountDownLatch(0), done));
-    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
-    finishFirst.countDown();
-    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
-    assertThat(started).containsExactly("kept-alive", "kept-alive again", "queued", "queued again");
+    assertThat(twoConnectionsOnOneTurn(1)).containsExactly("kept-alive", "kept-alive again", "queued", "queued again");
   }
 
   @Test
@@ -218,6 +200,23 @@ class AdmissionTest {
     assertThat(new AdmissionProperties(true, 0, Duration.ofMillis(250), 200).permits())
         .isEqualTo(2 * Runtime.getRuntime().availableProcessors());
     assertThat(new AdmissionProperties(true, 3, Duration.ofMillis(250), 200).permits()).isEqualTo(3);
+  }
+
+  /**
+   * Two kept-alive connections of two requests each, on one turn: the second connection's task queues while the
+   * first one's first request works; the order in which the four requests started.
+   */
+  private List<String> twoConnectionsOnOneTurn(int maxThreads) throws InterruptedException {
+    executor = executor(1, Duration.ofSeconds(30), maxThreads);
+    CountDownLatch finishFirst = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(2);
+    executor.execute(connection("kept-alive", finishFirst, done));
+    awaitWorking(1);
+    executor.execute(connection("queued", new CountDownLatch(0), done));
+    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
+    finishFirst.countDown();
+    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    return started;
   }
 
   private AdmissionExecutor executor(int turns, Duration maxWait) {
