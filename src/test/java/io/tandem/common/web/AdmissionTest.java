@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
@@ -96,6 +97,31 @@ class AdmissionTest {
   @Test
   void withoutRoomForAnotherThreadTheNextRequestOfAConnectionGoesOnAtOnce() throws Exception {
     assertThat(twoConnectionsOnOneTurn(1)).containsExactly("kept-alive", "kept-alive again", "queued", "queued again");
+  }
+
+  @Test
+  void aRequestInterruptedInItsKeptPlaceGoesOnAndItsPlaceLeavesTheQueue() throws Exception {
+    executor = executor(1, Duration.ofSeconds(30));
+    CountDownLatch finishFirst = new CountDownLatch(1);
+    CountDownLatch finishQueued = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(2);
+    AtomicReference<Thread> keptAlive = new AtomicReference<>();
+    executor.execute(() -> {
+      keptAlive.set(Thread.currentThread());
+      connection("kept-alive", finishFirst, done).run();
+    });
+    awaitWorking(1);
+    executor.execute(work("queued", false, finishQueued, done));
+    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
+    finishFirst.countDown();
+    eventually(Duration.ofSeconds(10), () -> started.contains("queued") && waiting() == 1,
+        "the queued request working, the kept-alive connection's next one parked in its place");
+    keptAlive.get().interrupt(); // as when the server stops
+    eventually(Duration.ofSeconds(10), () -> started.contains("kept-alive again"), "the parked request going on");
+    assertThat(waiting()).isZero();
+    assertThat(working.get()).isEqualTo(1);
+    finishQueued.countDown();
+    assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
   }
 
   @Test
