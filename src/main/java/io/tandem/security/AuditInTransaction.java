@@ -3,19 +3,21 @@ package io.tandem.security;
 import io.tandem.common.tx.CarriedInsert;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionExecution;
 import org.springframework.transaction.TransactionExecutionListener;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Writes a write request's audit entry in the transaction that commits its change: one commit per write, and the
- * entry exists exactly when the change does. The change's own statement carries the entry where its store can
- * ({@link CarriedInsert}), which saves a round trip per write. A request whose change rolls back (refused, or failed
- * at commit) gets its entry from {@link AuditFilter} afterwards, with the status it was answered with.
+ * Writes a write request's audit entry in the commit of its change: one commit per write, and the entry exists exactly
+ * when the change does. The change's own statement carries the entry where its store can ({@link CarriedInsert}),
+ * which saves a round trip per write: in a transaction, or as the statement that commits a change by itself (a write
+ * of one statement outside any transaction). A request whose change rolls back (refused, or failed at commit) gets its
+ * entry from {@link AuditFilter} afterwards, with the status it was answered with.
  */
 @Component
-class AuditInTransaction implements TransactionExecutionListener {
+class AuditInTransaction implements TransactionExecutionListener, CarriedInsert.Source {
 
   private final Audit audit;
   private final Clock clock;
@@ -35,24 +37,19 @@ class AuditInTransaction implements TransactionExecutionListener {
         TransactionSynchronizationManager.registerSynchronization(new EntryAtCommit(request)));
   }
 
-  /** The request's entry, carried by the change's statement when a store can, else written just before the commit. */
-  private final class EntryAtCommit implements CarriedInsert {
+  /** The entry for a statement outside any transaction: written when, and only when, that statement commits. */
+  @Override
+  public Optional<CarriedInsert> forOwnCommit() {
+    return AuditedRequest.current().filter(AuditedRequest::awaitsItsEntry).map(CarriedEntry::new);
+  }
 
-    private final AuditedRequest request;
-    private boolean taken;
-    private boolean wroteIt;
+  /** The request's entry as a change's statement carries it. */
+  private class CarriedEntry implements CarriedInsert {
 
-    EntryAtCommit(AuditedRequest request) {
+    final AuditedRequest request;
+
+    CarriedEntry(AuditedRequest request) {
       this.request = request;
-    }
-
-    @Override
-    public boolean claim() {
-      if (taken || !request.awaitsItsEntry()) {
-        return false;
-      }
-      taken = true;
-      return true;
     }
 
     @Override
@@ -68,6 +65,31 @@ class AuditInTransaction implements TransactionExecutionListener {
     @Override
     public void carried(long id) {
       request.written(id, request.successStatus());
+    }
+  }
+
+  /** The request's entry in a transaction: carried by the change's statement when a store can, else written at commit. */
+  private final class EntryAtCommit extends CarriedEntry implements CarriedInsert.InTransaction {
+
+    private boolean taken;
+    private boolean wroteIt;
+
+    EntryAtCommit(AuditedRequest request) {
+      super(request);
+    }
+
+    @Override
+    public boolean claim() {
+      if (taken || !request.awaitsItsEntry()) {
+        return false;
+      }
+      taken = true;
+      return true;
+    }
+
+    @Override
+    public void carried(long id) {
+      super.carried(id);
       wroteIt = true;
     }
 

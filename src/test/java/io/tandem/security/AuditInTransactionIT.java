@@ -91,6 +91,39 @@ class AuditInTransactionIT {
   }
 
   @Test
+  void aWriteFromThisServersLastWriteOfTheUnitCommitsItsEntryWithItsRevision() {
+    assertThat(api.putYaml(unit + "/data", payment(2)).status()).isEqualTo(200);
+    // the second write is computed from what the first left on this server: one statement, outside a transaction
+    assertThat(api.putYaml(unit + "/data", payment(3)).status()).isEqualTo(200);
+
+    assertThat(entries("PUT")).containsExactly(200, 200);
+    List<String> entryTransactions = jdbc.sql("select xmin::text from audit_event where path = :path and method = 'PUT'"
+        + " order by id").param("path", unit + "/data").query(String.class).list();
+    assertThat(entryTransactions).containsExactly(revisionTransaction(2), revisionTransaction(3));
+  }
+
+  @Test
+  void aWriteFromThisServersLastWriteThatFailsAtItsCommitLeavesNoEntryOfSuccessAndTheUnitWritable() {
+    assertThat(api.putYaml(unit + "/data", payment(2)).status()).isEqualTo(200);
+    jdbc.sql("create or replace function audit_it_refuse() returns trigger language plpgsql as $$"
+        + " begin raise exception 'refused at commit'; end $$").update();
+    jdbc.sql("create constraint trigger audit_it_refuse after insert on revision deferrable initially deferred"
+        + " for each row when (new.num = 3) execute function audit_it_refuse()").update();
+    try {
+      assertThat(api.putYaml(unit + "/data", payment(3)).status()).isEqualTo(500);
+    } finally {
+      jdbc.sql("drop trigger audit_it_refuse on revision").update();
+      jdbc.sql("drop function audit_it_refuse()").update();
+    }
+    assertThat(entries("PUT")).containsExactly(200, 500);
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(2);
+
+    assertThat(api.putYaml(unit + "/data", payment(4)).status()).isEqualTo(200);
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(3);
+    assertThat(entries("PUT")).containsExactly(200, 500, 200);
+  }
+
+  @Test
   void theAuditLogIsFilteredByTheTimeOfItsEntries() {
     assertThat(api.patch(unit, Map.of("data", Fixtures.paymentService().replace("replicas: 1", "replicas: 5")))
         .status()).isEqualTo(200);
@@ -108,7 +141,17 @@ class AuditInTransactionIT {
 
   private List<Integer> entries(String method) {
     return jdbc.sql("select status from audit_event where path = :path and method = :method order by id")
-        .param("path", unit).param("method", method).query(Integer.class).list();
+        .param("path", method.equals("PUT") ? unit + "/data" : unit).param("method", method).query(Integer.class).list();
+  }
+
+  private static String payment(int replicas) {
+    return Fixtures.paymentService().replace("replicas: 1", "replicas: " + replicas);
+  }
+
+  private String revisionTransaction(int num) {
+    return jdbc.sql("select r.xmin::text from revision r join unit u on u.id = r.unit_id join space s on s.id = u.space_id"
+            + " where s.slug = :space and u.slug = 'payment' and r.num = :num")
+        .param("space", unit.split("/")[4]).param("num", num).query(String.class).single();
   }
 
   private String xmin(String sql) {

@@ -32,6 +32,7 @@ import org.springframework.jdbc.datasource.DelegatingDataSource;
  */
 public final class StatementLog {
 
+  private static final String TRANSACTION = "-- ";
   private static final ThreadLocal<List<String>> CURRENT = new ThreadLocal<>();
   private static final Map<String, List<String>> BY_REQUEST = new ConcurrentHashMap<>();
 
@@ -42,6 +43,14 @@ public final class StatementLog {
    * may have reached the client, so this waits for them (a few seconds at most).
    */
   public static List<String> of(String pathAndQuery) {
+    return withTransactions(pathAndQuery).stream().filter(sql -> !sql.startsWith(TRANSACTION)).toList();
+  }
+
+  /**
+   * As {@link #of}, with the request's transactions shown where they begin and end: {@code -- begin} (auto-commit
+   * turned off), {@code -- commit} and {@code -- rollback}.
+   */
+  public static List<String> withTransactions(String pathAndQuery) {
     Eventually.eventually(Duration.ofSeconds(5), () -> BY_REQUEST.containsKey(pathAndQuery), "a request for " + pathAndQuery);
     return BY_REQUEST.get(pathAndQuery);
   }
@@ -112,6 +121,16 @@ public final class StatementLog {
         case "prepareStatement" -> statement(PreparedStatement.class, result, (String) args[0]);
         case "prepareCall" -> statement(CallableStatement.class, result, (String) args[0]);
         case "createStatement" -> statement(Statement.class, result, null);
+        case "commit", "rollback" -> {
+          executed(TRANSACTION + method.getName());
+          yield result;
+        }
+        case "setAutoCommit" -> {
+          if (Boolean.FALSE.equals(args[0])) {
+            executed(TRANSACTION + "begin");
+          }
+          yield result;
+        }
         default -> result;
       });
     }

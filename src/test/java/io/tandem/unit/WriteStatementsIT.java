@@ -86,6 +86,25 @@ class WriteStatementsIT {
   }
 
   @Test
+  void aWriteFromThisServersLastWriteOfTheUnitIsOneStatementOutsideATransaction() {
+    Api api = new Api(port);
+    String space = Api.uniqueSlug("writes");
+    String data = Fixtures.paymentService();
+    String unit = spaceWithUnit(api, space, data);
+
+    put(api, unit, data.replace("replicas: 1\n", "replicas: 2\n"));
+    assertThat(StatementLog.withTransactions(unit + "/data")).as("the first write here: under the lock, in a transaction")
+        .startsWith("-- begin").endsWith("-- commit").anyMatch(sql -> sql.contains("for update"));
+    put(api, unit, data.replace("replicas: 1\n", "replicas: 3\n"));
+    List<String> second = StatementLog.withTransactions(unit + "/data");
+    assertThat(second).as("the second, from what the first left: one statement that commits by itself").hasSize(1);
+    assertThat(second.get(0)).contains("update unit", "insert into revision", "insert into audit_event");
+    StatementLog.clear();
+    assertThat(api.patch(unit, Map.of("labels", Map.of("tier", "backend"))).status()).isEqualTo(200);
+    assertThat(StatementLog.withTransactions(unit)).as("a change of metadata alone, the same way").hasSize(1);
+  }
+
+  @Test
   void theTriggerListIsReadOncePerVersionAndAChangeFromAnywhereIsSeenByTheNextWrite() {
     Api api = new Api(port);
     String space = Api.uniqueSlug("writes");

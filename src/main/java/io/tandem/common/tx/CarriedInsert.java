@@ -6,16 +6,15 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * A row that must be written in the current transaction, before it commits, and that the transaction's main statement
- * may carry instead, as one more common table expression: one round trip less per write. A feature registers it as a
- * synchronization of the transaction (so a suspended transaction keeps its own); a store whose statement can carry it
- * {@link #take}s it; at commit, the owner writes it itself unless it was {@link #carried}.
+ * A row that must be written with a change, in the same commit, and that the change's statement may carry as one more
+ * common table expression: one round trip less per write. A store whose statement can carry it takes it from {@link
+ * CarriedInserts}, which finds the current transaction's ({@link InTransaction}) or, for a statement outside any
+ * transaction, which commits by itself, one a {@link Source} offers.
  *
  * <p>A store that takes an insert either reports its id through {@link #carried}, or fails its statement, or gave a
- * condition under which its statement wrote no row (then the owner writes the row itself at commit): the transaction
- * cannot commit with the row written and unreported.
+ * condition under which its statement wrote no row: a change cannot commit with the row written and unreported.
  */
-public interface CarriedInsert extends TransactionSynchronization {
+public interface CarriedInsert {
 
   /**
    * An insert of one row returning its {@code bigint} id as {@code id}, with named parameters that all begin with
@@ -29,19 +28,33 @@ public interface CarriedInsert extends TransactionSynchronization {
   /** The statement that carried the insert wrote the row {@code id}. */
   void carried(long id);
 
-  /** Whether this insert is still free to carry; the first call that finds it free takes it. */
-  boolean claim();
+  /**
+   * A transaction's insert, registered as a synchronization of the transaction (so a suspended transaction keeps its
+   * own); at commit, its owner writes it itself unless it was {@link #carried}.
+   */
+  interface InTransaction extends CarriedInsert, TransactionSynchronization {
 
-  /** The current transaction's insert that no statement has taken yet, now taken by the caller. */
-  static Optional<CarriedInsert> take() {
-    if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+    /** Whether this insert is still free to carry; the first call that finds it free takes it. */
+    boolean claim();
+
+    /** The current transaction's insert that no statement has taken yet, now taken by the caller. */
+    static Optional<CarriedInsert> take() {
+      if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+        return Optional.empty();
+      }
+      for (TransactionSynchronization synchronization : TransactionSynchronizationManager.getSynchronizations()) {
+        if (synchronization instanceof InTransaction insert && insert.claim()) {
+          return Optional.of(insert);
+        }
+      }
       return Optional.empty();
     }
-    for (TransactionSynchronization synchronization : TransactionSynchronizationManager.getSynchronizations()) {
-      if (synchronization instanceof CarriedInsert insert && insert.claim()) {
-        return Optional.of(insert);
-      }
-    }
-    return Optional.empty();
+  }
+
+  /** Gives the row a statement outside any transaction must carry: that statement's commit is the change's. */
+  interface Source {
+
+    /** The row for the statement about to run, when this source has one to write now; the caller takes it. */
+    Optional<CarriedInsert> forOwnCommit();
   }
 }

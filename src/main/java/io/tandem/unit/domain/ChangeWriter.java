@@ -4,12 +4,15 @@ import io.tandem.common.concurrency.ExpectedVersion;
 import java.util.Optional;
 import java.util.function.Function;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Computes a change of a unit from the unit's state and writes it, in the caller's transaction: from the state locked,
- * or, where the change allows, first from the state this server's last write of the unit left, without a lock. A
- * change always sees the unit as it is when written: under the lock nothing else can write it, and a write from the
- * remembered state is refused by the store, having written nothing, when anything wrote the unit's row since.
+ * Computes a change of a unit from the unit's state and writes it: from the state locked, in the caller's transaction
+ * or one of its own, or, where the change allows, first from the state this server's last write of the unit left,
+ * without a lock. A change always sees the unit as it is when written: under the lock nothing else can write it, and a
+ * write from the remembered state is refused by the store, having written nothing, when anything wrote the unit's row
+ * since. That write is one statement, so outside a transaction it commits by itself: one round trip, where a
+ * transaction takes another for its commit.
  */
 @Component
 class ChangeWriter {
@@ -18,12 +21,15 @@ class ChangeWriter {
   private final UnitQueries units;
   private final UnitViewQueries views;
   private final RevisionCompleter completer;
+  private final TransactionTemplate transaction;
 
-  ChangeWriter(UnitStore store, UnitQueries units, UnitViewQueries views, RevisionCompleter completer) {
+  ChangeWriter(UnitStore store, UnitQueries units, UnitViewQueries views, RevisionCompleter completer,
+      TransactionTemplate transaction) {
     this.store = store;
     this.units = units;
     this.views = views;
     this.completer = completer;
+    this.transaction = transaction;
   }
 
   /** As {@link #changed}, with the unit's view also when nothing changed (read then). */
@@ -53,11 +59,14 @@ class ChangeWriter {
     return lockAndWrite(space, slug, expectedVersion, change).unit();
   }
 
+  /** In the caller's transaction, or in one of its own when there is none. */
   private Changed lockAndWrite(String space, String slug, Long expectedVersion, Function<Unit, UnitChange> change) {
-    UnitStore.Base locked = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
-    ExpectedVersion.check(expectedVersion, locked.unit().version(), "unit '" + slug + "'");
-    return write(locked, change).orElseThrow(
-        () -> new IllegalStateException("Unit " + locked.unit().id() + " changed while locked"));
+    return transaction.execute(status -> {
+      UnitStore.Base locked = store.lock(space, slug).orElseThrow(() -> units.unitNotFound(space, slug));
+      ExpectedVersion.check(expectedVersion, locked.unit().version(), "unit '" + slug + "'");
+      return write(locked, change).orElseThrow(
+          () -> new IllegalStateException("Unit " + locked.unit().id() + " changed while locked"));
+    });
   }
 
   /**

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
@@ -119,7 +120,11 @@ public class UnitCommands {
         : Optional.empty();
   }
 
-  /** A merge patch over the unit's metadata and/or data; a new revision only when the data changes. */
+  /**
+   * A merge patch over the unit's metadata and/or data; a new revision only when the data changes. Transactions as
+   * {@link #putData}'s.
+   */
+  @Transactional(propagation = Propagation.SUPPORTS)
   public UnitView patch(String space, String slug, UnitPatch patch, Long expectedVersion, String author) {
     return patch(space, slug, patch, false, expectedVersion, author);
   }
@@ -128,6 +133,7 @@ public class UnitCommands {
    * With {@code moveObjects}: a change of the target of a unit with objects on its target moves them (destroy there,
    * then apply on the new one, queued with the change); without, such a change is refused with {@code unit-is-live}.
    */
+  @Transactional(propagation = Propagation.SUPPORTS)
   public UnitView patch(String space, String slug, UnitPatch patch, boolean moveObjects, Long expectedVersion,
       String author) {
     String data = null;
@@ -159,7 +165,12 @@ public class UnitCommands {
         : writer.changeFromLastWritten(space, slug, expectedVersion, change);
   }
 
-  /** Replaces the unit's data; no revision when it is byte-identical to the head. */
+  /**
+   * Replaces the unit's data; no revision when it is byte-identical to the head. In the caller's transaction if there
+   * is one; else the write from this server's last write of the unit commits by itself, and only a write under the
+   * lock takes a transaction ({@link ChangeWriter}).
+   */
+  @Transactional(propagation = Propagation.SUPPORTS)
   public UnitView putData(String space, String slug, String data, String description, Long expectedVersion,
       String author) {
     List<KubernetesResource> resources = drafts.parse(data);

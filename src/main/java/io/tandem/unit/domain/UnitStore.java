@@ -11,11 +11,12 @@ import java.util.UUID;
 /**
  * Persistence of units and their revisions; it holds no transaction of its own and calls nothing back.
  *
- * <p>Revisions are append-only. The writes of one change ({@link #lock} or {@link #lastWritten}, then {@link #advance})
- * run in the caller's transaction (they refuse to run outside one), so that the unit's head moves only together with
- * the insert of the revision it points to, by a change computed from the row as it is: locked, or checked by the
- * write itself. Writers of one unit are serialised, so no change is lost and revision numbers have neither gaps nor
- * duplicates. Data is stored once per distinct content (SHA-256).
+ * <p>Revisions are append-only. A change is written by {@link #advance} in one statement, so that the unit's head moves
+ * only together with the insert of the revision it points to, computed from the row as it is: locked by {@link #lock}
+ * in the caller's transaction (a locked state is written only in one), or remembered ({@link #lastWritten}) and
+ * checked by the statement itself, which then needs no transaction and, outside one, commits by itself. Writers of one
+ * unit are serialised, so no change is lost and revision numbers have neither gaps nor duplicates. Data is stored once
+ * per distinct content (SHA-256).
  */
 public interface UnitStore {
 

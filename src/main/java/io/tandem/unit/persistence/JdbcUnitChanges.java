@@ -4,6 +4,7 @@ import static io.tandem.unit.persistence.SqlTimes.timestamp;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.tx.CarriedInsert;
+import io.tandem.common.tx.CarriedInserts;
 import io.tandem.unit.domain.NewRevision;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitMetadata;
@@ -35,14 +36,17 @@ class JdbcUnitChanges {
   private final ContentBodies bodies;
   private final JdbcUnitViews views;
   private final LastWritten lastWritten;
+  private final CarriedInserts carriedInserts;
   /** The statement of each kind of change (a handful), built once: see {@link JdbcUnitViews}'s read for why. */
   private final Map<ChangeKind, String> changeStatements = new ConcurrentHashMap<>();
 
-  JdbcUnitChanges(JdbcClient jdbc, ContentBodies bodies, JdbcUnitViews views, LastWritten lastWritten) {
+  JdbcUnitChanges(JdbcClient jdbc, ContentBodies bodies, JdbcUnitViews views, LastWritten lastWritten,
+      CarriedInserts carriedInserts) {
     this.jdbc = jdbc;
     this.bodies = bodies;
     this.views = views;
     this.lastWritten = lastWritten;
+    this.carriedInserts = carriedInserts;
   }
 
   /** See {@link io.tandem.unit.domain.UnitStore#lastWritten}. */
@@ -51,7 +55,10 @@ class JdbcUnitChanges {
         .map(data -> new Base(entry.unit().withData(data), entry.checksVersion(), entry.rowVersion())));
   }
 
-  /** See {@link io.tandem.unit.domain.UnitStore#advance}; in the caller's transaction. */
+  /**
+   * See {@link io.tandem.unit.domain.UnitStore#advance}: in the caller's transaction, or, from a remembered state and
+   * outside any transaction, as a statement that commits by itself.
+   */
   Optional<UnitView> advance(Base base, UnitMetadata metadata, NewRevision revision, Instant at) {
     // One statement, one round trip: the unit's row, the revision (if any), what the transaction must also write (its
     // audit entry), and the unit's view read from the row the update returns. The rest of the statement sees the
@@ -59,7 +66,7 @@ class JdbcUnitChanges {
     // gates are the revision's, and it has no approvals. Every insert follows the row's update, so when the update
     // finds the row moved on, the statement writes nothing.
     Unit current = base.unit();
-    Optional<CarriedInsert> carried = CarriedInsert.take();
+    Optional<CarriedInsert> carried = carriedInserts.take();
     String sql = changeStatements.computeIfAbsent(new ChangeKind(revision != null,
         carried.map(insert -> insert.sql("exists (select 1 from u)")).orElse(null), !base.locked()),
         this::changeStatement);

@@ -25,8 +25,10 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * The unit store in plain SQL. Units and revisions are the write path every change goes through, so their
@@ -144,8 +146,10 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  @Transactional(propagation = Propagation.MANDATORY)
   public Optional<UnitView> advance(Base base, UnitMetadata metadata, NewRevision revision, Instant at) {
+    if (base.locked() && !TransactionSynchronizationManager.isActualTransactionActive()) {
+      throw new IllegalTransactionStateException("A change from a locked unit is written in the lock's transaction");
+    }
     return changes.advance(base, metadata, revision, at);
   }
 

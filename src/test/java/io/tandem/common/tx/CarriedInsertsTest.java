@@ -2,66 +2,87 @@ package io.tandem.common.tx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
-class CarriedInsertTest {
+class CarriedInsertsTest {
+
+  private final Row offered = new Row();
+  private final CarriedInserts inserts =
+      new CarriedInserts(List.of(Optional::empty, () -> offered.claim() ? Optional.of(offered) : Optional.empty()));
 
   @AfterEach
   void clear() {
     if (TransactionSynchronizationManager.isSynchronizationActive()) {
       TransactionSynchronizationManager.clearSynchronization();
     }
+    TransactionSynchronizationManager.setActualTransactionActive(false);
   }
 
   @Test
-  void outsideATransactionThereIsNothingToTake() {
-    assertThat(CarriedInsert.take()).isEmpty();
+  void outsideATransactionTheStatementCarriesWhatASourceOffersForItsOwnCommit() {
+    assertThat(inserts.take()).containsSame(offered);
+    assertThat(inserts.take()).isEmpty();
   }
 
   @Test
-  void eachInsertOfTheTransactionIsTakenOnceInTheOrderRegistered() {
-    TransactionSynchronizationManager.initSynchronization();
+  void outsideATransactionAndWithNothingOfferedThereIsNothingToTake() {
+    offered.free = false;
+
+    assertThat(inserts.take()).isEmpty();
+  }
+
+  @Test
+  void inATransactionEachOfItsInsertsIsTakenOnceInTheOrderRegisteredAndNothingOffered() {
+    beginTransaction();
     Row first = new Row();
     Row second = new Row();
     TransactionSynchronizationManager.registerSynchronization(first);
     TransactionSynchronizationManager.registerSynchronization(second);
 
-    assertThat(CarriedInsert.take()).containsSame(first);
-    assertThat(CarriedInsert.take()).containsSame(second);
-    assertThat(CarriedInsert.take()).isEmpty();
+    assertThat(inserts.take()).containsSame(first);
+    assertThat(inserts.take()).containsSame(second);
+    assertThat(inserts.take()).isEmpty();
+    assertThat(offered.free).isTrue();
   }
 
   @Test
   void anInsertThatRefusesItsClaimIsNotTaken() {
-    TransactionSynchronizationManager.initSynchronization();
+    beginTransaction();
     Row written = new Row();
     written.free = false;
     TransactionSynchronizationManager.registerSynchronization(written);
 
-    assertThat(CarriedInsert.take()).isEmpty();
+    assertThat(inserts.take()).isEmpty();
   }
 
   @Test
   void aSuspendedTransactionsInsertIsNotTakenByTheOneRunningInItsPlace() {
-    TransactionSynchronizationManager.initSynchronization();
+    beginTransaction();
     TransactionSynchronizationManager.registerSynchronization(new Row());
     // what a transaction manager does for REQUIRES_NEW: the outer transaction's synchronizations are set aside
     var suspended = TransactionSynchronizationManager.getSynchronizations();
     TransactionSynchronizationManager.clearSynchronization();
     TransactionSynchronizationManager.initSynchronization();
 
-    assertThat(CarriedInsert.take()).isEmpty();
+    assertThat(inserts.take()).isEmpty();
 
     TransactionSynchronizationManager.clearSynchronization();
     TransactionSynchronizationManager.initSynchronization();
     suspended.forEach(TransactionSynchronizationManager::registerSynchronization);
-    assertThat(CarriedInsert.take()).isPresent();
+    assertThat(inserts.take()).isPresent();
   }
 
-  private static final class Row implements CarriedInsert {
+  private static void beginTransaction() {
+    TransactionSynchronizationManager.initSynchronization();
+    TransactionSynchronizationManager.setActualTransactionActive(true);
+  }
+
+  private static final class Row implements CarriedInsert.InTransaction {
 
     boolean free = true;
 
