@@ -71,10 +71,7 @@ abstract class IgnoreRuleScenarios {
   }
 
   void scale(String name, int replicas) {
-    tool.client().apps().deployments().inNamespace(space).withName(name).edit(deployment -> {
-      deployment.getSpec().setReplicas(replicas);
-      return deployment;
-    });
+    tool.setReplicas(space, name, replicas);
   }
 
   JsonNode refresh(String unit) {

@@ -56,9 +56,21 @@ public final class OutOfBand implements AutoCloseable {
    * version read, so a controller's write in between (status counts) is a conflict; it is read and tried again.
    */
   public void setMemoryLimit(String namespace, String deployment, String memory) {
+    againOnConflict(() -> edit(namespace, deployment, memory));
+  }
+
+  /** Sets a Deployment's replicas, for the version read and tried again on a conflict, as {@link #setMemoryLimit}. */
+  public void setReplicas(String namespace, String deployment, int replicas) {
+    againOnConflict(() -> client.apps().deployments().inNamespace(namespace).withName(deployment).edit(live -> {
+      live.getSpec().setReplicas(replicas);
+      return live;
+    }));
+  }
+
+  private static void againOnConflict(Runnable change) {
     for (int attempt = 1; ; attempt++) {
       try {
-        edit(namespace, deployment, memory);
+        change.run();
         return;
       } catch (KubernetesClientException e) {
         if (e.getCode() != 409 || attempt == 5) {
