@@ -60,11 +60,11 @@ class JdbcUnitChanges {
    * outside any transaction, as a statement that commits by itself.
    */
   Optional<UnitView> advance(Base base, UnitMetadata metadata, NewRevision revision, Instant at) {
-    // One statement, one round trip: the unit's row, the revision (if any), what the transaction must also write (its
-    // audit entry), and the unit's view read from the row the update returns. The rest of the statement sees the
-    // database as it was before the statement, which has no gates nor approvals of a new head yet: the new head's
-    // gates are the revision's, and it has no approvals. Every insert follows the row's update, so when the update
-    // finds the row moved on, the statement writes nothing.
+    // One statement, one round trip: the unit's row, the revision (if any), what must be committed with them (the
+    // request's audit entry), and the unit's view read from the row the update returns. The rest of the statement
+    // sees the database as it was before the statement, which has no gates nor approvals of a new head yet: the new
+    // head's gates are the revision's, and it has no approvals. Every insert follows the row's update, so when the
+    // update finds the row moved on, the statement writes nothing.
     Unit current = base.unit();
     Optional<CarriedInsert> carried = carriedInserts.take();
     String sql = changeStatements.computeIfAbsent(new ChangeKind(revision != null,
