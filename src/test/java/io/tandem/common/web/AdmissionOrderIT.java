@@ -9,6 +9,7 @@ import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -44,7 +45,8 @@ class AdmissionOrderIT {
 
   @Test
   void aConnectionsNextRequestWaitsBehindOneQueuedBeforeItWasRead() throws IOException, InterruptedException {
-    try (Socket first = new Socket("127.0.0.1", port); Socket second = new Socket("127.0.0.1", port)) {
+    try (Socket first = new Socket(InetAddress.getLoopbackAddress(), port);
+        Socket second = new Socket(InetAddress.getLoopbackAddress(), port)) {
       // two requests on one connection at once: Tomcat reads the second when it has answered the first
       send(first, request("first-1") + request("first-2"));
       assertThat(Recorder.HOLDING.await(30, TimeUnit.SECONDS)).as("the first request holds the one turn").isTrue();
