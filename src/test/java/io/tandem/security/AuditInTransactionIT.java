@@ -103,6 +103,22 @@ class AuditInTransactionIT {
   }
 
   @Test
+  void aRefusedWriteAfterThisServersLastWriteChangesNothingAndIsAuditedWithItsRefusal() {
+    assertThat(api.putYaml(unit + "/data", payment(2)).status()).isEqualTo(200);
+
+    Api.Response stale = api.putYaml(unit + "/data", payment(3), "If-Match", "\"1\"");
+    Api.Response broken = api.putYaml(unit + "/data", "kind: [unclosed");
+
+    assertThat(stale.status()).isEqualTo(412);
+    assertThat(broken.status()).isEqualTo(400);
+    assertThat(broken.header("Content-Type")).startsWith("application/problem+json");
+    assertThat(broken.json().path("code").asString()).isEqualTo("invalid-yaml");
+    assertThat(entries("PUT")).containsExactly(200, 412, 400);
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(2);
+    assertThat(api.get(unit + "/data").body()).isEqualTo(payment(2));
+  }
+
+  @Test
   void aWriteFromThisServersLastWriteThatFailsAtItsCommitLeavesNoEntryOfSuccessAndTheUnitWritable() {
     assertThat(api.putYaml(unit + "/data", payment(2)).status()).isEqualTo(200);
     jdbc.sql("create or replace function audit_it_refuse() returns trigger language plpgsql as $$"
