@@ -86,6 +86,24 @@ class WriteStatementsIT {
   }
 
   @Test
+  void aChangeOfMetadataAloneAnswersWithTheGatesAndApprovalsOfTheHeadItKeeps() {
+    Api api = new Api(port);
+    String space = Api.uniqueSlug("writes");
+    String data = Fixtures.paymentService();
+    String unit = spaceWithUnit(api, space, data);
+    addPlaceholderTrigger(api, space);
+    put(api, unit, data.replace("paymentservice:v0.10.2", "confighubplaceholder"));
+    assertThat(api.post(unit + "/approve", null).json().path("approvedBy").size()).isEqualTo(1);
+
+    Api.Response labelled = api.patch(unit, Map.of("labels", Map.of("tier", "backend")));
+
+    assertThat(labelled.status()).as(labelled.body()).isEqualTo(200);
+    assertThat(labelled.json().path("applyGates").size()).isEqualTo(1);
+    assertThat(labelled.json().path("approvedBy").size()).isEqualTo(1);
+    assertSameAsRead(api, labelled, unit);
+  }
+
+  @Test
   void aWriteFromThisServersLastWriteOfTheUnitIsOneStatementOutsideATransaction() {
     Api api = new Api(port);
     String space = Api.uniqueSlug("writes");

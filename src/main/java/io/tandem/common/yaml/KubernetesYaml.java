@@ -34,7 +34,7 @@ public final class KubernetesYaml {
   private static final int MAX_ALIASES = 50;
   private static final int MAX_NESTING = 100;
   /** Shared by every parse: after its construction, a resolver's table of implicit tags is only read. */
-  private static final Resolver RESOLVER = new Resolver();
+  private static final Resolver RESOLVER = new RememberedTags();
   /**
    * One per thread, as building one costs a tenth of a parse: a constructor keeps state only while it constructs a
    * document, and clears it when done, also on failure. Of the options, it reads none that differ between parses.

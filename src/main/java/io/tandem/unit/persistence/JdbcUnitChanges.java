@@ -63,8 +63,8 @@ class JdbcUnitChanges {
     // One statement, one round trip: the unit's row, the revision (if any), what must be committed with them (the
     // request's audit entry), and the unit's view read from the row the update returns. The rest of the statement
     // sees the database as it was before the statement, which has no gates nor approvals of a new head yet: the new
-    // head's gates are the revision's, and it has no approvals. Every insert follows the row's update, so when the
-    // update finds the row moved on, the statement writes nothing.
+    // head's gates are the revision's, and it has no approvals, so the view does not look for them. Every insert
+    // follows the row's update, so when the update finds the row moved on, the statement writes nothing.
     Unit current = base.unit();
     Optional<CarriedInsert> carried = carriedInserts.take();
     String sql = changeStatements.computeIfAbsent(new ChangeKind(revision != null,
@@ -120,7 +120,7 @@ class JdbcUnitChanges {
         + " returning *, ctid::text as row_ctid, xmin::text as row_xmin)";
     String carried = kind.carried() == null ? "" : ", carried as (" + kind.carried() + ")";
     String select = views.select("u", "u.head_sha256, s.checks_version as space_checks_version, u.row_ctid, u.row_xmin"
-        + (kind.carried() == null ? "" : ", (select id from carried) as carried_id"));
+        + (kind.carried() == null ? "" : ", (select id from carried) as carried_id"), kind.revision());
     return update + (kind.revision() ? ", " + JdbcRevisions.WRITE_AFTER_UNIT : "") + carried + " " + select;
   }
 

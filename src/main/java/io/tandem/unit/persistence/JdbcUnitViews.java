@@ -32,20 +32,28 @@ import org.springframework.stereotype.Repository;
 @Repository
 class JdbcUnitViews implements UnitViews {
 
-  private static final String VIEW_COLUMNS =
+  private static final String HEAD_REVISION_COLUMNS =
       "hg.gates::text as head_gates, array(select ap.approver from approval ap where ap.unit_id = u.id"
-          + " and ap.revision_num = u.head_revision_num order by ap.approved_at, ap.approver) as approved_by,"
-          + " cs.slug as change_set, la.action as last_action, la.status as last_status, la.result as last_result,"
+          + " and ap.revision_num = u.head_revision_num order by ap.approved_at, ap.approver) as approved_by, ";
+  /** A head revision written by the statement that reads it: its gates are the writer's, and nobody approved it. */
+  private static final String NEW_HEAD_REVISION_COLUMNS = "null::text as head_gates, array[]::text[] as approved_by, ";
+  private static final String HEAD_GATES_JOIN =
+      " left join revision_gate hg on hg.unit_id = u.id and hg.revision_num = u.head_revision_num";
+  private static final String OTHER_VIEW_COLUMNS =
+      "cs.slug as change_set, la.action as last_action, la.status as last_status, la.result as last_result,"
           + " la.message as last_message, la.at as last_at, upl.upstream_space, upl.upstream_unit,"
           + " upl.base_revision_num as upstream_base_revision_num, upl.upstream_head_revision_num,"
           + " u.health_status, u.health_reason, u.health_object, u.health_observed_at, " + JdbcUnitStore.SUSPENSIONS + ", "
           + JdbcReconcileStore.COLUMNS;
+  private static final String VIEW_COLUMNS = HEAD_REVISION_COLUMNS + OTHER_VIEW_COLUMNS;
   private static final String NO_UPSTREAM =
       "select null::text as upstream_space, null::text as upstream_unit, null::integer as base_revision_num,"
           + " null::integer as upstream_head_revision_num where false";
 
   private final JdbcClient jdbc;
   private final String viewJoins;
+  /** The view's joins but that of the head revision's gates. */
+  private final String otherJoins;
   /**
    * The read of one unit, built once: the same string every time saves building it, and the driver's statement cache
    * then finds it by a hash the string keeps; positional parameters spare the rewriting of named ones per call.
@@ -57,14 +65,17 @@ class JdbcUnitViews implements UnitViews {
     String upstream = upstreams.isEmpty() ? NO_UPSTREAM
         : upstreams.stream().map(lookup -> "(" + lookup.inlineSql() + ")").collect(Collectors.joining(" union all "))
             + " limit 1";
-    this.viewJoins =
-        " left join revision_gate hg on hg.unit_id = u.id and hg.revision_num = u.head_revision_num"
-            + " left join change_set cs on cs.id = u.change_set_id"
-            + " left join lateral (" + ActionQueue.LATEST_OF_UNIT + ") la on true"
-            + " left join lateral (" + upstream + ") upl on true";
+    this.otherJoins = otherJoins(upstream);
+    this.viewJoins = HEAD_GATES_JOIN + otherJoins;
     this.findSql = "select " + UNIT_COLUMNS + ", b.body as head_data, " + VIEW_COLUMNS
         + " from unit u join space s on s.id = u.space_id" + HEAD_DATA_JOIN + viewJoins
         + " where s.slug = ? and u.slug = ?";
+  }
+
+  private static String otherJoins(String upstream) {
+    return " left join change_set cs on cs.id = u.change_set_id"
+            + " left join lateral (" + ActionQueue.LATEST_OF_UNIT + ") la on true"
+            + " left join lateral (" + upstream + ") upl on true";
   }
 
   @Override
@@ -102,11 +113,13 @@ class JdbcUnitViews implements UnitViews {
   /**
    * A select of the unit columns and the view's over {@code from}, a table or common table expression with the
    * unit's columns, aliased {@code u}, and {@code extraColumn} when not null; read its rows with {@link #view(ResultSet,
-   * Unit, List)}.
+   * Unit, List)}. With {@code newHead}, {@code from} holds a head revision that the same statement writes, so the
+   * select does not look for its gates and approvals: the database as the statement sees it has none yet.
    */
-  String select(String from, String extraColumn) {
-    return "select " + UNIT_COLUMNS + ", " + VIEW_COLUMNS + (extraColumn == null ? "" : ", " + extraColumn) + " from "
-        + from + " u join space s on s.id = u.space_id" + viewJoins;
+  String select(String from, String extraColumn, boolean newHead) {
+    String columns = newHead ? NEW_HEAD_REVISION_COLUMNS + OTHER_VIEW_COLUMNS : VIEW_COLUMNS;
+    return "select " + UNIT_COLUMNS + ", " + columns + (extraColumn == null ? "" : ", " + extraColumn) + " from "
+        + from + " u join space s on s.id = u.space_id" + (newHead ? otherJoins : viewJoins);
   }
 
   private static UnitView view(ResultSet rs, Unit unit) throws SQLException {
