@@ -33,7 +33,10 @@ public final class KubernetesYaml {
 
   private static final int MAX_ALIASES = 50;
   private static final int MAX_NESTING = 100;
-  /** Shared by every parse: after its construction, a resolver's table of implicit tags is only read. */
+  /**
+   * Shared by every parse: after its construction, a resolver's table of implicit tags is only read, and the tags this
+   * one remembers hold for every thread.
+   */
   private static final Resolver RESOLVER = new RememberedTags();
   /**
    * One per thread, as building one costs a tenth of a parse: a constructor keeps state only while it constructs a
