@@ -10,3 +10,14 @@ if [ "$(id -u)" = 0 ]; then
 else
   as_pg() { "$@"; }
 fi
+
+# warn_foreign_migrations <jar>: a jar packaged from a target/classes that still holds a migration since removed from
+# db/migrations (a reverted experiment, say) migrates its database differently from the checkout's code; an older
+# jar lacking newer migrations is fine, so only the former is told, and the run goes on.
+warn_foreign_migrations() {
+  local foreign
+  foreign=$(comm -23 <(jar tf "$1" | sed -n 's|^BOOT-INF/classes/db/migration/\(V.*\.sql\)$|\1|p' | sort) \
+    <(ls "$ROOT/db/migrations" | sort) | tr '\n' ' ')
+  [ -z "$foreign" ] || log "warning: $(basename "$1") holds migrations that db/migrations does not: $foreign(was it" \
+    "packaged over a stale target/classes? remove it and package again)"
+}

@@ -30,6 +30,7 @@ PIDS=()
 
 # shellcheck source=common.sh
 . "$BENCH/common.sh"
+for jar in "${JARS[@]}"; do warn_foreign_migrations "$jar"; done
 
 cleanup() {
   local status=$?

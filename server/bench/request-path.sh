@@ -81,6 +81,7 @@ build_if_needed() {
     JAR=$(server_jar)
   fi
   [ -f "$JAR" ] || die "no server jar in $ROOT/target"
+  warn_foreign_migrations "$JAR"
 }
 
 free_port() {
