@@ -1,6 +1,7 @@
 package io.tandem.worker;
 
 import java.util.Collection;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -58,14 +59,16 @@ public class RefreshQueue {
         .update();
   }
 
-  /** Queues a background refresh for one unit, unless it has an open action already; whether it queued one. */
+  /** Queues a background refresh for one unit, unless it has an open action already; the id of the one it queued. */
   @Transactional
-  public boolean enqueueBackgroundRefresh(UUID unitId) {
+  public Optional<UUID> enqueueBackgroundRefresh(UUID unitId) {
     return jdbc.sql("insert into unit_action (id, unit_id, action, status, background, created_at)"
             + " select gen_random_uuid(), u.id, 'Refresh', 'Pending', true, now() from unit u where u.id = :id"
             + " and u.live_revision_num > 0"
-            + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))")
+            + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))"
+            + " returning id")
         .param("id", unitId)
-        .update() == 1;
+        .query(UUID.class)
+        .optional();
   }
 }

@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -76,15 +75,8 @@ abstract class DriftModeScenarios {
     return tool.memoryLimit(space, name);
   }
 
-  /**
-   * Queues the background refresh the periodic one would queue, for this unit alone: the whole server's would also
-   * refresh every unit other test classes left live on the shared cluster, which can take longer than the wait. A
-   * watch's refresh that is still open is let finish first, so that this one runs after it.
-   */
   void refreshInBackground(String unit) {
-    // none is queued while the unit has an open action (a watch's refresh, a revert): then once that one is done
-    UUID id = UUID.fromString(api.get(unit).json().path("id").asString());
-    eventually(() -> queue.enqueueBackgroundRefresh(id), "a background refresh queued");
+    BackgroundRefresh.queue(queue, api, unit);
   }
 
   static void eventually(BooleanSupplier condition, String what) {
@@ -128,20 +120,8 @@ abstract class DriftModeScenarios {
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
   }
 
-  /**
-   * Queues a background refresh of every applied unit and waits until this unit's has run; its message. A watch may
-   * have queued one already (the real engine's context watches), so that one is let finish first.
-   */
   String backgroundRefresh(String unit) {
-    eventually(() -> refreshes(unit).stream().noneMatch(action -> action.path("status").asString().matches("Pending|Running")),
-        "no refresh open");
-    int before = refreshes(unit).size();
-    refreshInBackground(unit);
-    eventually(() -> {
-      List<JsonNode> refreshes = refreshes(unit);
-      return refreshes.size() > before && refreshes.get(0).path("status").asString().matches("Completed|Failed");
-    }, "the background refresh done");
-    return refreshes(unit).get(0).path("message").asString();
+    return BackgroundRefresh.run(queue, api, unit);
   }
 
   /** The unit's refresh actions, newest first. */

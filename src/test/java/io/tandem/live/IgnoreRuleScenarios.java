@@ -9,10 +9,8 @@ import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
 import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,17 +135,8 @@ abstract class IgnoreRuleScenarios {
         .filteredOn("Apply"::equals).hasSize(1);
   }
 
-  /** Queues a background refresh of the unit (once no action of it is open) and waits for it; its message. */
   String backgroundRefresh(String unit) {
-    UUID id = UUID.fromString(api.get(unit).json().path("id").asString());
-    Eventually.eventually(Duration.ofSeconds(30), () -> queue.enqueueBackgroundRefresh(id), "a background refresh queued");
-    List<JsonNode> refreshes = new ArrayList<>();
-    Eventually.eventually(Duration.ofSeconds(30), () -> {
-      refreshes.clear();
-      api.get(unit + "/actions").items().stream().filter(a -> a.path("action").asString().equals("Refresh")).forEach(refreshes::add);
-      return !refreshes.isEmpty() && refreshes.get(0).path("status").asString().matches("Completed|Failed");
-    }, "the background refresh done");
-    return refreshes.get(0).path("message").asString();
+    return BackgroundRefresh.run(queue, api, unit);
   }
 
   @Test

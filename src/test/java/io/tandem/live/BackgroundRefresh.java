@@ -1,0 +1,46 @@
+package io.tandem.live;
+
+import io.tandem.support.Api;
+import io.tandem.support.Eventually;
+import io.tandem.worker.RefreshQueue;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The background refresh the periodic one would queue, for one unit alone (the whole server's would also refresh
+ * every unit other test classes left live on the shared cluster). It is followed by its id: a watch may queue a
+ * refresh of its own at any time, before this one or after it.
+ */
+final class BackgroundRefresh {
+
+  private static final Duration WAIT = Duration.ofSeconds(30);
+
+  private BackgroundRefresh() {}
+
+  /**
+   * Queues it once no action of the unit is open (a watch's refresh, a revert), so that it runs after that one; its
+   * id.
+   */
+  static UUID queue(RefreshQueue queue, Api api, String unit) {
+    UUID id = UUID.fromString(api.get(unit).json().path("id").asString());
+    AtomicReference<UUID> queued = new AtomicReference<>();
+    Eventually.eventually(WAIT, () -> queue.enqueueBackgroundRefresh(id).map(refresh -> {
+      queued.set(refresh);
+      return true;
+    }).orElse(false), "a background refresh queued");
+    return queued.get();
+  }
+
+  /** Queues it and waits until it has run; its message. */
+  static String run(RefreshQueue queue, Api api, String unit) {
+    UUID refresh = queue(queue, api, unit);
+    AtomicReference<JsonNode> action = new AtomicReference<>();
+    Eventually.eventually(WAIT, () -> {
+      action.set(api.get("/api/v1/actions/" + refresh).json());
+      return action.get().path("status").asString().matches("Completed|Failed");
+    }, "the background refresh done");
+    return action.get().path("message").asString();
+  }
+}
