@@ -6,6 +6,7 @@ import io.tandem.sandbox.StandInCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
 import io.tandem.support.ServerProcess;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -84,6 +85,7 @@ class ServerLogIT {
       try (StandInCluster cluster = new StandInCluster()) {
         assertThat(api.post("/api/v1/targets", Map.of("slug", "elsewhere", "kubeconfig", cluster.kubeconfig())).status())
             .isEqualTo(201);
+        Grants.everySpace(api, "elsewhere");
         unit = appliedTo(api, "elsewhere"); // and watched from now on
       }
 

@@ -7,6 +7,7 @@ import io.tandem.support.Api;
 import io.tandem.support.Browser;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
 import io.tandem.support.HeadlessChromium;
 import io.tandem.support.OutOfBand;
 import io.tandem.support.TandemIT;
@@ -69,6 +70,7 @@ class WebUiBrowserIT {
     target = Api.uniqueSlug("webui");
     assertThat(api.post("/api/v1/targets", Map.of("slug", target, "kubeconfig", sandbox.kubeconfig()), AUTH).status())
         .isEqualTo(201);
+    Grants.everySpace(api, target, AUTH);
     browser = HeadlessChromium.start();
     wait = new WebDriverWait(browser, SwaggerUiBrowserIT.PATIENCE);
     wait.ignoring(StaleElementReferenceException.class);

@@ -87,6 +87,8 @@ class UnitCommands extends TandemCli.Group {
       @Option(names = {"-m", "--message"}, description = "Change description") String message,
       @Option(names = "--move-objects", description = "With a new target in --patch: move the unit's objects there"
           + " (destroy on the old target, then apply on the new)") boolean moveObjects,
+      @Option(names = "--confirm", description = "With --move-objects: confirm deleting the objects from the old target"
+          + " (needed while the space's destroy gate is on)") boolean confirm,
       @Option(names = "--apply-mode", description = "OnDemand or Continuous (the server applies each new head revision"
           + " once its gates pass); alone or with --patch") String applyMode) throws ApiException {
     if ("".equals(patch)) {
@@ -104,7 +106,7 @@ class UnitCommands extends TandemCli.Group {
     if (file != null) {
       changed = units().putUnitData(space, unit, message, null, read(file));
     } else if (restore != null) {
-      changed = units().patchUnit(space, unit, restore, null, null, message == null ? null : new UnitPatch().changeDescription(message));
+      changed = units().patchUnit(space, unit, restore, null, null, null, message == null ? null : new UnitPatch().changeDescription(message));
     } else {
       UnitPatch body = root.client().getObjectMapper().readValue(patch, UnitPatch.class);
       if (message != null) {
@@ -113,7 +115,7 @@ class UnitCommands extends TandemCli.Group {
       if (applyMode != null) {
         body.applyMode(applyMode(applyMode));
       }
-      changed = units().patchUnit(space, unit, null, moveObjects ? Boolean.TRUE : null, null, body);
+      changed = units().patchUnit(space, unit, null, moveObjects ? Boolean.TRUE : null, confirm ? unit : null, null, body);
     }
     showUnits(changed, List.of(changed));
     return 0;

@@ -10,6 +10,8 @@ import io.tandem.health.domain.ObjectHealth;
 import io.tandem.security.SecretAccess;
 import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.ObjectKey;
+import io.tandem.targets.domain.TargetGrants;
+import io.tandem.targets.domain.TargetUse;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;
 import java.security.Principal;
@@ -29,8 +31,10 @@ class LiveController {
   private final LiveStore live;
   private final SecretAccess secrets;
   private final HealthTracker health;
+  private final TargetGrants grants;
 
-  LiveController(UnitQueries units, LiveStore live, SecretAccess secrets, HealthTracker health) {
+  LiveController(UnitQueries units, LiveStore live, SecretAccess secrets, HealthTracker health, TargetGrants grants) {
+    this.grants = grants;
     this.units = units;
     this.live = live;
     this.secrets = secrets;
@@ -60,6 +64,9 @@ class LiveController {
   @GetMapping(path = "/api/v1/spaces/{space}/units/{unit}/live", produces = MediaType.APPLICATION_JSON_VALUE)
   LiveResponse getLive(@PathVariable("space") String space, @PathVariable("unit") String unit, Principal principal) {
     Unit found = units.get(space, unit);
+    if (found.metadata().target() != null) {
+      grants.require(space, found.metadata().target(), TargetUse.READ_LIVE);
+    }
     LiveStore.Snapshot snapshot =
         live.find(found.id())
             .orElseThrow(() -> TandemException.notFound("Unit '" + unit + "' has not been observed on a target yet."));

@@ -17,6 +17,7 @@ import io.tandem.targets.domain.ObjectOwner;
 import io.tandem.targets.domain.ObjectOwnership;
 import io.tandem.targets.domain.Target;
 import io.tandem.targets.domain.TargetService;
+import io.tandem.targets.domain.TargetUse;
 import io.tandem.unit.domain.ContinuousApply;
 import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.Drift;
@@ -127,7 +128,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     }
     ClusterSession connection;
     try {
-      connection = targets.connect(slug);
+      connection = targets.connect(slug, unit.space(), TargetUse.READ_LIVE);
     } catch (TandemException e) {
       return Outcome.failed("RefreshFailed", e.getMessage());
     }

@@ -7,13 +7,18 @@ import io.tandem.common.config.TandemProperties;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.targets.domain.ServedKubeconfig;
 import io.tandem.targets.domain.TargetCredentials;
+import io.tandem.targets.domain.TargetGrant;
+import io.tandem.targets.domain.TargetGrants;
 import io.tandem.targets.domain.TargetService;
+import io.tandem.targets.domain.TargetUse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -37,9 +42,13 @@ import org.springframework.stereotype.Component;
 public class SandboxCluster implements SmartInitializingSingleton, DisposableBean, ServedKubeconfig {
 
   public static final String SLUG = "sandbox";
+  /** Who the sandbox's grant to every space is recorded as given by. */
+  private static final String GRANTED_BY = "tandem.sandbox.open-to-every-space";
   private static final Logger log = LoggerFactory.getLogger(SandboxCluster.class);
 
   private final TargetService targets;
+  private final TargetGrants grants;
+  private final SandboxProperties settings;
   private final OutboundPolicy outbound;
   private final Path folder;
   /** Started while the rest of the server is made ({@link SandboxEarlyStart}); {@link #afterSingletonsInstantiated()} waits. */
@@ -47,8 +56,11 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
   private volatile SandboxEngine engine;
   private volatile String kubeconfig;
 
-  SandboxCluster(TargetService targets, TandemProperties properties, OutboundPolicy outbound, SandboxProperties settings) {
+  SandboxCluster(TargetService targets, TargetGrants grants, TandemProperties properties, OutboundPolicy outbound,
+      SandboxProperties settings) {
     this.targets = targets;
+    this.grants = grants;
+    this.settings = settings;
     this.outbound = outbound;
     this.folder = folder(properties);
     this.starting = SandboxEarlyStart.take(settings, folder);
@@ -120,6 +132,18 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
     publish(started());
     targets.registerBuiltIn(SLUG, new TargetCredentials(kubeconfig, "sandbox", null, null, null, false), "default");
     targets.check(SLUG);
+    openToEverySpace(settings.openToEverySpace());
+  }
+
+  /** The grant to every space follows the setting; one an organisation admin gave by hand stays. */
+  private void openToEverySpace(boolean open) {
+    if (open) {
+      grants.grant(SLUG, TargetGrant.EVERY_SPACE, new TargetGrants.Request(
+          EnumSet.of(TargetUse.APPLY, TargetUse.IMPORT, TargetUse.READ_LIVE), List.of("*"), false, false), GRANTED_BY);
+    } else if (grants.list(SLUG).stream().anyMatch(grant -> grant.space().equals(TargetGrant.EVERY_SPACE)
+        && grant.grantedBy().equals(GRANTED_BY))) {
+      grants.revoke(SLUG, TargetGrant.EVERY_SPACE);
+    }
   }
 
   @Override

@@ -14,6 +14,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param binaries the folder with the control plane's binaries; unset means {@code $TANDEM_CLUSTER_CACHE}, else the
  *     cache that {@code server/sandbox/build-cluster.sh} fills, else the PATH
  * @param startTimeout how long the real control plane may take to become ready
+ * @param openToEverySpace whether every space may apply to the sandbox, import from it and read its live objects, in
+ *     every namespace, but neither objects of cluster scope (other than Namespaces) nor Secret values of an import;
+ *     turn it off where several teams share a server, and grant spaces the sandbox one by one
  */
 @ConfigurationProperties("tandem.sandbox")
 public record SandboxProperties(
@@ -21,4 +24,5 @@ public record SandboxProperties(
     @DefaultValue("0") int port,
     @DefaultValue("auto") String engine,
     @DefaultValue("") String binaries,
-    @DefaultValue("120s") Duration startTimeout) {}
+    @DefaultValue("120s") Duration startTimeout,
+    @DefaultValue("true") boolean openToEverySpace) {}

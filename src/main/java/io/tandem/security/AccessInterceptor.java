@@ -70,6 +70,12 @@ class AccessInterceptor implements HandlerInterceptor {
     switch (access.value()) {
       case ANY_CALLER -> { }
       case ORG_ADMIN -> throw TandemException.forbidden(AccessDecision.needsOrgAdmin());
+      case SPACE_CREATOR -> {
+        if (!caller.mayCreateSpaces()) {
+          throw TandemException.forbidden("Creating a space needs an organisation admin, or a token given"
+              + " createSpaces (POST /api/v1/tokens with \"createSpaces\": true).");
+        }
+      }
       case SPACE_ROLE -> {
         if (space == null) {
           throw new IllegalStateException("A SPACE_ROLE operation without a {space} path variable");

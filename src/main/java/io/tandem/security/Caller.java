@@ -5,12 +5,22 @@ import java.security.Principal;
 
 /**
  * Who is calling: the subject a token was issued to (or {@code anonymous}, where allowed), and whether they are an
- * organisation admin (targets, tokens, the audit log, every space).
+ * organisation admin (targets, tokens, the audit log, every space), and whether they may create spaces.
  *
  * <p>Serializable because the web UI's session, kept in PostgreSQL, holds it (a record: its fields alone decide what
  * a stored session can be read back into, across versions of the class).
  */
-public record Caller(String name, boolean orgAdmin, String tokenPrefix) implements Principal, Serializable {
+public record Caller(String name, boolean orgAdmin, String tokenPrefix, boolean createSpaces)
+    implements Principal, Serializable {
+
+  public Caller(String name, boolean orgAdmin, String tokenPrefix) {
+    this(name, orgAdmin, tokenPrefix, false);
+  }
+
+  /** Whether the caller may create spaces: organisation admins, and callers given {@code createSpaces}. */
+  public boolean mayCreateSpaces() {
+    return orgAdmin || createSpaces;
+  }
 
   @Override
   public String getName() {

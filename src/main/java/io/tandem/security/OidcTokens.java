@@ -34,6 +34,7 @@ class OidcTokens {
   private final String audience;
   private final String subjectClaim;
   private final String adminGroup;
+  private final String spaceCreatorsGroup;
   private volatile JwtDecoder decoder;
 
   OidcTokens(SecurityProperties settings) {
@@ -43,6 +44,7 @@ class OidcTokens {
     this.audience = oidc.audience();
     this.subjectClaim = oidc.subjectClaim();
     this.adminGroup = oidc.adminGroup();
+    this.spaceCreatorsGroup = oidc.spaceCreatorsGroup();
   }
 
   boolean enabled() {
@@ -63,7 +65,8 @@ class OidcTokens {
 
   /**
    * The caller verified claims stand for (a bearer JWT's, or the ID token's of a web UI sign-in): named by
-   * {@code subject-claim}, else {@code sub}; an organisation admin when {@code groups} holds {@code admin-group}.
+   * {@code subject-claim}, else {@code sub}; an organisation admin when {@code groups} holds {@code admin-group}, one who may create spaces when it holds
+   * {@code space-creators-group}.
    */
   Optional<Caller> callerOf(Map<String, Object> claims) {
     Object named = claims.get(subjectClaim) != null ? claims.get(subjectClaim) : claims.get("sub");
@@ -72,8 +75,12 @@ class OidcTokens {
       return Optional.empty();
     }
     Object groups = claims.get("groups");
-    boolean admin = !adminGroup.isBlank() && groups instanceof Collection<?> list && list.contains(adminGroup);
-    return Optional.of(new Caller(subject, admin, null));
+    boolean admin = member(groups, adminGroup);
+    return Optional.of(new Caller(subject, admin, null, member(groups, spaceCreatorsGroup)));
+  }
+
+  private static boolean member(Object groups, String group) {
+    return !group.isBlank() && groups instanceof Collection<?> list && list.contains(group);
   }
 
   /** Built on first use, so a server starts even while its identity provider is away. */

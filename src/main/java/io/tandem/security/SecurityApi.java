@@ -73,13 +73,15 @@ public interface SecurityApi {
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
 
   @Schema(name = "Caller")
-  record CallerResponse(String subject, boolean orgAdmin, String tokenPrefix) {}
+  record CallerResponse(String subject, boolean orgAdmin, String tokenPrefix,
+      @Schema(description = "May create spaces (organisation admins always may)") boolean createSpaces) {}
 
   @Schema(name = "CreateTokenRequest")
   record CreateTokenRequest(
       @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "alice") String subject,
       @Schema(example = "alice's laptop") String name,
-      @Schema(description = "An organisation admin: targets, tokens, the audit log, every space") Boolean orgAdmin) {}
+      @Schema(description = "An organisation admin: targets, tokens, the audit log, every space") Boolean orgAdmin,
+      @Schema(description = "May create spaces (and so becomes their admin); default false") Boolean createSpaces) {}
 
   @Schema(name = "IssuedToken")
   record IssuedToken(TokenService.Token token, @Schema(description = "The token; shown this once") String secret) {}

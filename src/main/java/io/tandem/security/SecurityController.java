@@ -31,12 +31,13 @@ class SecurityController implements SecurityApi {
   public CallerResponse whoAmI(Principal principal) {
     Caller caller = principal instanceof Authentication authentication && authentication.getPrincipal() instanceof Caller found
         ? found : new Caller(Authors.of(principal), false, null);
-    return new CallerResponse(caller.name(), caller.orgAdmin(), caller.tokenPrefix());
+    return new CallerResponse(caller.name(), caller.orgAdmin(), caller.tokenPrefix(), caller.mayCreateSpaces());
   }
 
   @Override
   public ResponseEntity<IssuedToken> createToken(CreateTokenRequest request, Principal principal) {
-    TokenService.Issued issued = tokens.issue(request.name(), request.subject(), Boolean.TRUE.equals(request.orgAdmin()), Authors.of(principal));
+    TokenService.Issued issued = tokens.issue(request.name(), request.subject(), Boolean.TRUE.equals(request.orgAdmin()),
+        Boolean.TRUE.equals(request.createSpaces()), Authors.of(principal));
     return ResponseEntity.created(URI.create("/api/v1/tokens/" + issued.token().id())).body(new IssuedToken(issued.token(), issued.secret()));
   }
 

@@ -37,6 +37,7 @@ public record SecurityProperties(
    * @param audience the audience a token must carry; unset, any
    * @param subjectClaim the claim that names the caller; {@code sub} where a token lacks it
    * @param adminGroup members of this group (in the {@code groups} claim) are organisation admins
+   * @param spaceCreatorsGroup members of this group may create spaces
    * @param clientId the web UI's client at the identity provider; setting it (with {@code issuer-uri}) offers sign-in
    *     with the provider (OpenID Connect authorization code, redirect {@code <server>/ui/oauth2/code/oidc})
    * @param clientSecret that client's secret
@@ -48,7 +49,8 @@ public record SecurityProperties(
       @DefaultValue("preferred_username") String subjectClaim,
       @DefaultValue("") String adminGroup,
       @DefaultValue("") String clientId,
-      @DefaultValue("") String clientSecret) {
+      @DefaultValue("") String clientSecret,
+      @DefaultValue("") String spaceCreatorsGroup) {
 
     /** Whether the web UI offers sign-in with the identity provider. */
     public boolean login() {
@@ -58,7 +60,7 @@ public record SecurityProperties(
     @Override
     public String toString() {
       return "Oidc[issuerUri=" + issuerUri + ", jwkSetUri=" + jwkSetUri + ", audience=" + audience + ", subjectClaim="
-          + subjectClaim + ", adminGroup=" + adminGroup + ", clientId=" + clientId + ", clientSecret="
+          + subjectClaim + ", adminGroup=" + adminGroup + ", spaceCreatorsGroup=" + spaceCreatorsGroup + ", clientId=" + clientId + ", clientSecret="
           + (clientSecret.isBlank() ? "unset" : "(set)") + "]";
     }
   }

@@ -46,14 +46,19 @@ public class TokenService {
   }
 
   /** A token as the API shows it: never the secret, except once in {@link Issued}. */
-  public record Token(UUID id, String prefix, String name, String subject, boolean orgAdmin, String createdBy,
-      Instant createdAt, Instant revokedAt, Instant lastUsedAt) {}
+  public record Token(UUID id, String prefix, String name, String subject, boolean orgAdmin, boolean createSpaces,
+      String createdBy, Instant createdAt, Instant revokedAt, Instant lastUsedAt) {}
 
   public record Issued(Token token, String secret) {}
 
   private static final String UNKNOWN_HASH = "0".repeat(64);
 
   public Issued issue(String name, String subject, boolean orgAdmin, String createdBy) {
+    return issue(name, subject, orgAdmin, false, createdBy);
+  }
+
+  /** @param createSpaces whether the token may create spaces (an organisation admin's always may) */
+  public Issued issue(String name, String subject, boolean orgAdmin, boolean createSpaces, String createdBy) {
     if (subject == null || subject.isBlank() || !subject.matches("[A-Za-z0-9@._:-]{1,200}")) {
       throw TandemException.validation("Field 'subject' must name who the token is for (letters, digits, @ . _ : -).");
     }
@@ -61,7 +66,7 @@ public class TokenService {
     byte[] secretBytes = new byte[32];
     RANDOM.nextBytes(secretBytes);
     String token = PREFIX + prefix + "_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secretBytes);
-    store(token, prefix, name == null || name.isBlank() ? subject : name, subject, orgAdmin, createdBy);
+    store(token, prefix, name == null || name.isBlank() ? subject : name, subject, orgAdmin, createSpaces, createdBy);
     return new Issued(view(store.byPrefix(prefix).orElseThrow()), token);
   }
 
@@ -70,7 +75,7 @@ public class TokenService {
     String prefix = prefixOf(token).orElseThrow(() ->
         new IllegalStateException("tandem.security.bootstrap-token must look like tdm_<prefix>_<secret>"));
     if (store.byPrefix(prefix).isEmpty()) {
-      store(token, prefix, name, subject, true, "configuration");
+      store(token, prefix, name, subject, true, false, "configuration");
     }
   }
 
@@ -88,7 +93,7 @@ public class TokenService {
         .filter(stored -> stored.revokedAt() == null)
         .map(stored -> {
           usage.used(stored.id());
-          return new Caller(stored.subject(), stored.orgAdmin(), stored.prefix());
+          return new Caller(stored.subject(), stored.orgAdmin(), stored.prefix(), stored.createSpaces());
         });
   }
 
@@ -119,8 +124,10 @@ public class TokenService {
     return view(store.byId(token.id()).orElseThrow());
   }
 
-  private void store(String token, String prefix, String name, String subject, boolean orgAdmin, String createdBy) {
-    store.insert(new TokenStore.StoredToken(UUID.randomUUID(), prefix, hash(token), name, subject, orgAdmin, createdBy,
+  private void store(String token, String prefix, String name, String subject, boolean orgAdmin, boolean createSpaces,
+      String createdBy) {
+    store.insert(new TokenStore.StoredToken(UUID.randomUUID(), prefix, hash(token), name, subject, orgAdmin, createSpaces,
+        createdBy,
         clock.instant().truncatedTo(ChronoUnit.MICROS), null, null));
   }
 
@@ -149,7 +156,8 @@ public class TokenService {
   }
 
   private static Token view(TokenStore.StoredToken stored) {
-    return new Token(stored.id(), stored.prefix(), stored.name(), stored.subject(), stored.orgAdmin(), stored.createdBy(),
+    return new Token(stored.id(), stored.prefix(), stored.name(), stored.subject(), stored.orgAdmin(),
+        stored.createSpaces(), stored.createdBy(),
         stored.createdAt(), stored.revokedAt(), stored.lastUsedAt());
   }
 }

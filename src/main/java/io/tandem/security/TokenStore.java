@@ -18,8 +18,8 @@ import org.springframework.transaction.annotation.Transactional;
 class TokenStore {
 
   /** A token as stored: never the token itself. */
-  record StoredToken(UUID id, String prefix, String hash, String name, String subject, boolean orgAdmin, String createdBy,
-      Instant createdAt, Instant revokedAt, Instant lastUsedAt) {}
+  record StoredToken(UUID id, String prefix, String hash, String name, String subject, boolean orgAdmin,
+      boolean createSpaces, String createdBy, Instant createdAt, Instant revokedAt, Instant lastUsedAt) {}
 
   private final JdbcClient jdbc;
   private final JdbcTemplate batches;
@@ -33,8 +33,9 @@ class TokenStore {
 
   @Transactional
   void insert(StoredToken token) {
-    jdbc.sql("insert into api_token (id, prefix, token_hash, name, subject, org_admin, created_by, created_at)"
-            + " values (:id, :prefix, :hash, :name, :subject, :orgAdmin, :createdBy, :at)")
+    jdbc.sql("insert into api_token (id, prefix, token_hash, name, subject, org_admin, create_spaces, created_by,"
+            + " created_at) values (:id, :prefix, :hash, :name, :subject, :orgAdmin, :createSpaces, :createdBy, :at)")
+        .param("createSpaces", token.createSpaces())
         .param("id", token.id())
         .param("prefix", token.prefix())
         .param("hash", token.hash())
@@ -85,7 +86,8 @@ class TokenStore {
 
   private static StoredToken token(ResultSet rs, int row) throws SQLException {
     return new StoredToken(rs.getObject("id", UUID.class), rs.getString("prefix"), rs.getString("token_hash"),
-        rs.getString("name"), rs.getString("subject"), rs.getBoolean("org_admin"), rs.getString("created_by"),
+        rs.getString("name"), rs.getString("subject"), rs.getBoolean("org_admin"), rs.getBoolean("create_spaces"),
+        rs.getString("created_by"),
         instant(rs, "created_at"), instant(rs, "revoked_at"), instant(rs, "last_used_at"));
   }
 

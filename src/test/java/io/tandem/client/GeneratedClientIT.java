@@ -69,7 +69,7 @@ class GeneratedClientIT {
     assertThat(refreshed.getResult()).isEqualTo(UnitAction.ResultEnum.REFRESH_AND_DRIFTED);
     assertThat(refreshed.getCapturedRevisionNum()).isEqualTo(3);
 
-    Unit restored = units.patchUnit(space, "paymentservice", "-1", null, null, null);
+    Unit restored = units.patchUnit(space, "paymentservice", "-1", null, null, null, null);
     assertThat(restored.getHeadRevisionNum()).isEqualTo(4);
     Diff diff = units.diffUnit(space, "paymentservice", "3", "head");
     assertThat(diff.getChanges()).singleElement().satisfies(change ->

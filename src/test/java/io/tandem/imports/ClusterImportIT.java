@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
+import io.tandem.support.Grants;
 import io.tandem.support.OutOfBand;
 import io.tandem.support.TandemIT;
 import java.util.ArrayList;
@@ -143,6 +144,7 @@ class ClusterImportIT {
     String unreachable = Api.uniqueSlug("gone");
     assertThat(api.post("/api/v1/targets", Map.of("slug", unreachable, "server", "http://127.0.0.1:1", "token", "t")).status())
         .isEqualTo(201);
+    Grants.everySpace(api, unreachable);
     assertProblem(api.post(imports, Map.of("source", "cluster", "target", unreachable)), 502, "target-unreachable",
         "Nothing was imported");
     api.delete("/api/v1/targets/" + unreachable);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
 import io.tandem.support.OutOfBand;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +161,7 @@ abstract class RefreshScenarios {
   void anUnreachableTargetMakesTheDriftUnknownAndChangesNothing() {
     String down = Api.uniqueSlug("down");
     api.post("/api/v1/targets", Map.of("slug", down, "server", "http://127.0.0.1:1", "token", "t"));
+    Grants.everySpace(api, down);
     // The unit's cluster goes away: its target is switched underneath (a PATCH of a live unit's target is refused).
     jdbc.update("update unit set target = ? where slug = 'paymentservice'"
         + " and space_id = (select id from space where slug = ?)", down, space);

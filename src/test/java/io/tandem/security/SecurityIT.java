@@ -45,10 +45,11 @@ class SecurityIT {
 
   static {
     for (String id : List.of("runActions", "createTarget", "deleteTarget", "patchTarget", "checkTarget", "getSandboxKubeconfig",
-        "createToken", "listTokens", "revokeToken", "listAudit", "listReplicas")) {
+        "createToken", "listTokens", "revokeToken", "listAudit", "listReplicas", "listTargetGrants", "putTargetGrant",
+        "deleteTargetGrant", "createSpace")) {
       NEEDS.put(id, "orgAdmin");
     }
-    for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "createSpace", "listTargets", "getTarget", "whoAmI")) {
+    for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "listTargets", "getTarget", "whoAmI")) {
       NEEDS.put(id, "authenticated");
     }
     for (String id : List.of("getSpace", "listChangeSets", "getChangeSet", "listChangeSetRevisions", "getGitMirror", "getSpaceSummary",

@@ -10,6 +10,7 @@ import io.tandem.TandemApplication;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
 import java.time.Instant;
@@ -160,6 +161,7 @@ class ApplyIT {
   void anUnreachableTargetFailsTheActionAndLeavesTheUnitAsItWas() {
     String down = Api.uniqueSlug("down");
     api.post("/api/v1/targets", Map.of("slug", down, "server", "http://127.0.0.1:1", "token", "t"));
+    Grants.everySpace(api, down);
     unit("payment", inNamespace(PAYMENT), down);
     unit("other", inNamespace(PAYMENT.replace("paymentservice", "otherservice")), "sandbox");
     Api.Response queued = api.post(units + "/payment/apply", null);

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
 import io.tandem.support.TandemIT;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,7 @@ class ApplyPreviewIT {
     api.post(units, Map.of("slug", "loose", "data", Fixtures.paymentService()));
     String down = Api.uniqueSlug("down");
     api.post("/api/v1/targets", Map.of("slug", down, "server", "http://127.0.0.1:1", "token", "t"));
+    Grants.everySpace(api, down);
     api.post(units, Map.of("slug", "far", "data", Fixtures.paymentService(), "target", down));
 
     assertProblem(api.post(units + "/loose/apply?dryRun=true", null), 409, "conflict", "no target");

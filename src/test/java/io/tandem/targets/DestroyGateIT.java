@@ -89,7 +89,7 @@ class DestroyGateIT extends DestroyGateScenarios {
   void aMoveToATargetThatDoesNotExistIsABadRequestAndQueuesNothing() {
     String unit = applied("payment");
 
-    assertProblem(api.patch(unit + "?moveObjects=true", Map.of("target", "nowhere-" + space)), 400, "validation-failed",
+    assertProblem(api.patch(unit + "?moveObjects=true&confirm=payment", Map.of("target", "nowhere-" + space)), 400, "validation-failed",
         "does not exist");
 
     assertThat(actions(unit)).containsExactly("Apply");
@@ -103,7 +103,7 @@ class DestroyGateIT extends DestroyGateScenarios {
         .status()).isEqualTo(201);
     finished(units + "/squatter/apply");
 
-    assertProblem(api.patch(unit + "?moveObjects=true", Map.of("target", second)), 409, "object-owned-by-another-unit",
+    assertProblem(api.patch(unit + "?moveObjects=true&confirm=payment", Map.of("target", second)), 409, "object-owned-by-another-unit",
         "squatter");
 
     assertThat(actions(unit)).containsExactly("Apply");

@@ -8,6 +8,7 @@ import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
 import io.tandem.support.OutOfBand;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,6 +59,7 @@ abstract class DestroyGateScenarios {
       Api.Response created = api.post("/api/v1/targets",
           Map.of("slug", target, "kubeconfig", kubeconfig, "context", "sandbox", "namespace", target));
       assertThat(created.status()).as(created.toString()).isEqualTo(201);
+      Grants.everySpace(api, target);
     }
   }
 
@@ -157,7 +159,7 @@ abstract class DestroyGateScenarios {
   void movingALiveUnitDestroysItsObjectsOnTheOldTargetThenAppliesThemOnTheNewAndLeavesNothingBehind() {
     String unit = applied("payment");
 
-    Api.Response moved = api.patch(unit + "?moveObjects=true", Map.of("target", second));
+    Api.Response moved = api.patch(unit + "?moveObjects=true&confirm=payment", Map.of("target", second));
 
     assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
     assertThat(moved.json().path("target").asString()).isEqualTo(second);

@@ -6,6 +6,7 @@ import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
 import io.tandem.support.OutOfBand;
 import java.time.Duration;
 import java.time.Instant;
@@ -125,6 +126,7 @@ abstract class ContinuousApplyScenarios {
     String down = Api.uniqueSlug("down");
     String unreachable = sandbox.kubeconfig().replaceAll("server: (https?)://\\S+", "server: $1://127.0.0.1:1");
     assertThat(api.post("/api/v1/targets", Map.of("slug", down, "kubeconfig", unreachable)).status()).isEqualTo(201);
+    Grants.everySpace(api, down);
     String unit = unit("payment", down, data("payment", space, "128Mi"));
 
     List<Instant> nextAttempts = new ArrayList<>();
@@ -200,6 +202,7 @@ abstract class ContinuousApplyScenarios {
     String down = Api.uniqueSlug("down");
     String unreachable = sandbox.kubeconfig().replaceAll("server: (https?)://\\S+", "server: $1://127.0.0.1:1");
     api.post("/api/v1/targets", Map.of("slug", down, "kubeconfig", unreachable));
+    Grants.everySpace(api, down);
     String unit = unit("payment", down, data("payment", space, "128Mi"));
     eventually(() -> get(unit).path("attempts").asInt() >= 1 && !get(unit).path("nextAttemptAt").isNull(), "a failure");
 

@@ -30,6 +30,8 @@ public @interface Access {
     ANY_CALLER,
     /** Organisation admins only. */
     ORG_ADMIN,
+    /** Organisation admins and callers given {@code createSpaces}. */
+    SPACE_CREATOR,
     /** A role in the route's space, {@link #role()} or more. */
     SPACE_ROLE
   }

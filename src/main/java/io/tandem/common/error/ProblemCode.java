@@ -32,6 +32,11 @@ public enum ProblemCode {
   NON_CANONICAL_PATH("non-canonical-path", HttpStatus.BAD_REQUEST),
   /** An outbound destination (cluster, webhook, Git remote) on an address the server must not call (loopback, private…). */
   DESTINATION_NOT_ALLOWED("destination-not-allowed", HttpStatus.BAD_REQUEST),
+  /**
+   * A use of a target (apply, import, live state) by a space it is not granted to, or of a namespace, an object of
+   * cluster scope or Secret values its grant does not cover.
+   */
+  TARGET_NOT_ALLOWED("target-not-allowed", HttpStatus.FORBIDDEN),
   /** An apply of an object that another unit applied, without {@code takeOver=true}. */
   OBJECT_OWNED_BY_ANOTHER_UNIT("object-owned-by-another-unit", HttpStatus.CONFLICT),
   /**

@@ -83,6 +83,7 @@ class OpenApiConfiguration {
         String who = switch (access.value()) {
           case ANY_CALLER -> "any caller";
           case ORG_ADMIN -> "organisation admins";
+          case SPACE_CREATOR -> "organisation admins and callers given createSpaces";
           case SPACE_ROLE -> "the role " + access.role() + " (or more) in the space, or an organisation admin";
         };
         String description = operation.getDescription() == null ? "" : operation.getDescription() + "\n\n";

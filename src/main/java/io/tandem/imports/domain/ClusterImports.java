@@ -15,7 +15,10 @@ import io.tandem.targets.domain.ObjectKey;
 import io.tandem.targets.domain.ObjectOwner;
 import io.tandem.targets.domain.ObjectOwnership;
 import io.tandem.targets.domain.Target;
+import io.tandem.targets.domain.TargetGrant;
+import io.tandem.targets.domain.TargetGrants;
 import io.tandem.targets.domain.TargetService;
+import io.tandem.targets.domain.TargetUse;
 import io.tandem.unit.domain.NewUnit;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
@@ -69,10 +72,12 @@ public class ClusterImports {
   private final List<ApplyObserver> observers;
   private final TransactionTemplate transaction;
   private final Set<String> controllers;
+  private final TargetGrants grants;
 
   ClusterImports(SpaceService spaces, AccessCheck access, TargetService targets, ClusterClient cluster,
       ObjectOwnership ownership, UnitQueries units, UnitCommands commands, List<ApplyObserver> observers,
-      TransactionTemplate transaction, LiveProperties live) {
+      TransactionTemplate transaction, LiveProperties live, TargetGrants grants) {
+    this.grants = grants;
     this.spaces = spaces;
     this.access = access;
     this.targets = targets;
@@ -95,8 +100,14 @@ public class ClusterImports {
     access.require(space, Role.applier);
     ImportSelection selection = ImportSelection.of(request);
     Target target = targets.get(selection.target());
-    try (ClusterSession session = targets.connect(target.slug())) {
-      Sorted sorted = sort(target, read(session, selection), selection);
+    TargetGrant grant = grants.require(space, target.slug(), TargetUse.IMPORT);
+    List<String> outside = selection.namespaces().stream().filter(namespace -> !grant.allowsNamespace(namespace)).toList();
+    if (!outside.isEmpty()) {
+      throw new TandemException(ProblemCode.TARGET_NOT_ALLOWED, "The grant of space '" + space + "' on target '"
+          + target.slug() + "' does not cover namespace(s) " + String.join(", ", outside) + ".");
+    }
+    try (ClusterSession session = targets.connect(target.slug(), space, TargetUse.IMPORT)) {
+      Sorted sorted = sort(target, grant, read(session, selection), selection);
       Set<String> taken = units.select(space, UnitFilter.ALL).stream().map(UnitStore.UnitKey::unit).collect(Collectors.toSet());
       List<UnitResult> results = new ArrayList<>();
       for (Grouping.Unit planned : Grouping.units(sorted.objects(), selection.groupBy(), taken)) {
@@ -122,15 +133,23 @@ public class ClusterImports {
   /** What was read, sorted into the objects to import and those left out. */
   private record Sorted(List<ImportObject> objects, List<Skipped> skipped, List<String> unread) {}
 
-  private Sorted sort(Target target, ClusterListing listing, ImportSelection selection) {
+  /**
+   * Objects in namespaces the grant does not name are left out unseen, not even named; Secrets are skipped unless the
+   * grant brings their values.
+   */
+  private Sorted sort(Target target, TargetGrant grant, ClusterListing listing, ImportSelection selection) {
     List<ImportObject> candidates = new ArrayList<>();
     List<Skipped> skipped = new ArrayList<>();
     for (Map<String, Object> live : listing.objects()) {
       ObjectRef ref = ref(ImportObject.of(live, Map.of()));
-      if (selection.namespaces().isEmpty() && LeftOut.CLUSTER_NAMESPACES.contains(ref.namespace())) {
+      if ((selection.namespaces().isEmpty() && LeftOut.CLUSTER_NAMESPACES.contains(ref.namespace()))
+          || !grant.allowsNamespace(ref.namespace() == null ? "" : ref.namespace())) {
         continue;
       }
-      String reason = selection.named() ? null : LeftOut.reason(live);
+      String reason = !grant.secrets() && "v1".equals(ref.apiVersion()) && "Secret".equals(ref.kind())
+          ? "A Secret: the grant of space '" + grant.space() + "' on target '" + target.slug() + "' does not bring"
+              + " Secret values into it."
+          : selection.named() ? null : LeftOut.reason(live);
       AsWritten.Result written = reason == null ? AsWritten.of(live, controllers) : null;
       if (written != null && written.object() == null) {
         reason = selection.named() ? null : LeftOut.onlyControllers(written.controllers());

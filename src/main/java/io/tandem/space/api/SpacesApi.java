@@ -31,7 +31,7 @@ public interface SpacesApi {
 
   @Operation(operationId = "createSpace", summary = "Create a space")
   @ApiResponse(responseCode = "201", description = "Created")
-  @Access(value = Access.Who.ANY_CALLER)
+  @Access(value = Access.Who.SPACE_CREATOR)
   @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
   ResponseEntity<SpaceResponse> createSpace(@RequestBody SpaceRequests.Create request, Principal principal);
 

@@ -19,7 +19,7 @@ public class TargetConnections {
   /**
    * A client for a target's cluster; nothing is sent until it is used.
    *
-   * @throws TandemException as {@link TargetService#connect(String)}
+   * @throws TandemException as {@link TargetService#connect(String, java.util.function.BiFunction)}
    */
   public Connection connect(String slug) {
     return targets.connect(slug, connector::connect);

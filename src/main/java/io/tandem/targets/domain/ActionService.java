@@ -35,10 +35,14 @@ public class ActionService {
   private final ActionQueue queue;
   private final SpaceService spaces;
   private final LiveGates liveGates;
+  private final TargetGrants grants;
+  private final Takeovers takeovers;
   private final Clock clock;
 
   public ActionService(UnitQueries units, GatesAndApprovals gates, TargetService targets, ObjectOwnership ownership,
-      ActionQueue queue, SpaceService spaces, LiveGates liveGates, Clock clock) {
+      ActionQueue queue, SpaceService spaces, LiveGates liveGates, TargetGrants grants, Takeovers takeovers, Clock clock) {
+    this.grants = grants;
+    this.takeovers = takeovers;
     this.units = units;
     this.gates = gates;
     this.targets = targets;
@@ -51,7 +55,8 @@ public class ActionService {
 
   /**
    * @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision;
-   *     {@code apply-gated}; {@code object-owned-by-another-unit}
+   *     {@code apply-gated}; {@code object-owned-by-another-unit}; {@code target-not-allowed} when the space's grant on
+   *     the target does not cover the revision's objects
    */
   public UnitAction apply(String space, String slug, RevisionRef revision, Integer waitSeconds) {
     return apply(space, slug, revision, List.of(), false, null, waitSeconds);
@@ -91,10 +96,14 @@ public class ActionService {
           "Revision " + num + " of unit '" + slug + "' may not be applied: " + String.join("; ", blockers) + ".",
           Map.of("reasons", blockers));
     }
-    if (!takeOver) {
+    Target target = targets.get(unit.metadata().target());
+    List<ObjectKey> keys = ownership.keys(target, units.dataAt(unit, num));
+    grants.requireApply(space, target.slug(), keys);
+    if (takeOver) {
+      takeovers.require(target, unit, keys);
+    } else {
       // the worker checks again when it runs the apply: another unit's apply may come first
-      Target target = targets.get(unit.metadata().target());
-      ownership.requireFree(target, unit.id(), ownership.keys(target, units.dataAt(unit, num)));
+      ownership.requireFree(target, unit.id(), keys);
     }
     ApplyWait wait = healthWait == null ? spaces.get(unit.space()).applyWait() : healthWait;
     return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, wait.timeout(), now()), waitSeconds);
@@ -104,6 +113,7 @@ public class ActionService {
   public UnitAction refresh(String space, String slug, boolean dryRun, Integer waitSeconds) {
     requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "refreshed");
+    grants.require(space, unit.metadata().target(), TargetUse.READ_LIVE);
     return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Refresh, null, dryRun, now()), waitSeconds);
   }
 
@@ -114,6 +124,7 @@ public class ActionService {
   public UnitAction destroy(String space, String slug, String confirm, Integer waitSeconds) {
     requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "destroyed");
+    grants.require(space, unit.metadata().target(), TargetUse.APPLY);
     liveGates.confirmDestroy(unit, confirm);
     return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, false, false, List.of(), now()), waitSeconds);
   }
@@ -126,6 +137,7 @@ public class ActionService {
   public UnitAction destroyConfirmed(String space, String slug, List<UUID> after, Integer waitSeconds) {
     requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "destroyed");
+    grants.require(space, unit.metadata().target(), TargetUse.APPLY);
     return waitFor(queue.enqueue(unit.id(), UnitAction.Kind.Destroy, null, false, false, after, now()), waitSeconds);
   }
 

@@ -3,6 +3,7 @@ package io.tandem.targets.domain;
 import io.tandem.common.error.TandemException;
 import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.IgnoreRules;
+import io.tandem.space.domain.SpaceService;
 import io.tandem.unit.domain.ReconcileStore;
 import io.tandem.unit.domain.Suspensions;
 import io.tandem.unit.domain.Unit;
@@ -40,11 +41,16 @@ class ApplyHandler implements ActionHandler {
   private final Suspensions suspensions;
   private final List<ApplyObserver> observers;
   private final ReconcileStore reconcile;
+  private final TargetGrants grants;
+  private final SpaceService spaces;
 
   ApplyHandler(UnitQueries units, UnitCommands commands,
       TargetService targets, ObjectOwnership ownership,
-      ActionQueue queue, RefreshQueue refreshes, Suspensions suspensions, List<ApplyObserver> observers, ReconcileStore reconcile) {
+      ActionQueue queue, RefreshQueue refreshes, Suspensions suspensions, List<ApplyObserver> observers, ReconcileStore reconcile,
+      TargetGrants grants, SpaceService spaces) {
+    this.spaces = spaces;
     this.reconcile = reconcile;
+    this.grants = grants;
     this.units = units;
     this.commands = commands;
     this.targets = targets;
@@ -82,13 +88,15 @@ class ApplyHandler implements ActionHandler {
     }
     ClusterSession session;
     try {
-      session = targets.connect(slug);
+      session = targets.connect(slug, unit.space(), TargetUse.APPLY);
     } catch (TandemException e) {
       return Outcome.failed("ApplyFailed", e.getMessage());
     }
     Outcome outcome;
     try (session) {
-      outcome = apply(unit, action.revisionNum(), action.takeOver(), session);
+      Optional<Outcome> gated = action.background() ? pruneGated(unit, action.revisionNum(), session.target())
+          : Optional.empty();
+      outcome = gated.isPresent() ? gated.get() : apply(unit, action.revisionNum(), action.takeOver(), session);
     }
     if (outcome.status() == UnitAction.Status.Completed && action.waitForHealth() != null) {
       return Outcome.waiting(ApplyWait.waitingMessage(outcome.message(), action.waitForHealth()));
@@ -102,6 +110,7 @@ class ApplyHandler implements ActionHandler {
     List<ObjectKey> keys = ownership.keys(target, data);
     Map<ObjectKey, ObjectOwner> takenFrom;
     try {
+      grants.requireApply(unit.space(), target.slug(), keys);
       takenFrom = ownership.claim(target, unit.id(), keys, takeOver);
     } catch (TandemException e) {
       return Outcome.failed("ApplyFailed", e.getMessage() + " Nothing was applied.");
@@ -131,6 +140,23 @@ class ApplyHandler implements ActionHandler {
         + (takenFrom.isEmpty() ? "" : "; took over from other units: " + ObjectOwnership.describe(takenFrom))
         + (report.takenOver().isEmpty() ? "" : "; took over from other field managers: " + String.join(", ", report.takenOver()))
         + ".");
+  }
+
+  /**
+   * An apply the server queued itself (continuous apply, a revert) deletes nothing while the space's destroy gate is
+   * on: removing objects then needs someone to ask for it.
+   */
+  private Optional<Outcome> pruneGated(Unit unit, int revision, Target target) {
+    if (!spaces.get(unit.space()).destroyGate()) {
+      return Optional.empty();
+    }
+    List<ObjectKey> wanted = ownership.keys(target, units.dataAt(unit, revision));
+    List<String> pruned = ownership.owned(target.slug(), unit.id()).stream().filter(key -> !wanted.contains(key))
+        .map(ObjectKey::toString).toList();
+    return pruned.isEmpty() ? Optional.empty() : Optional.of(Outcome.failed("ApplyFailed", "Not applied: revision "
+        + revision + " would delete " + String.join(", ", pruned) + " from target '" + target.slug() + "', and space '"
+        + unit.space() + "' has its destroy gate on, so the server deletes nothing on its own. Apply it by hand"
+        + " (POST …/apply), or turn the destroy gate off."));
   }
 
   /** The data to send: with ignore rules, the live values of the fields they cover (read from the cluster first). */

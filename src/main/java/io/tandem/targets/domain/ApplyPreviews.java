@@ -40,11 +40,13 @@ public class ApplyPreviews {
   private final ObjectOwnership ownership;
   private final ClusterClient cluster;
   private final AccessCheck access;
+  private final TargetGrants grants;
   private final ReconcileStore reconcile;
 
   ApplyPreviews(UnitQueries units, GatesAndApprovals gates, TargetService targets, ObjectOwnership ownership,
-      ClusterClient cluster, AccessCheck access, ReconcileStore reconcile) {
+      ClusterClient cluster, AccessCheck access, ReconcileStore reconcile, TargetGrants grants) {
     this.reconcile = reconcile;
+    this.grants = grants;
     this.units = units;
     this.gates = gates;
     this.targets = targets;
@@ -74,8 +76,10 @@ public class ApplyPreviews {
       blockers.add(ObjectOwnership.describe(owned) + " belong to other units (apply with takeOver=true to take them)");
     }
     Set<ObjectKey> spare = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, previous)).keySet();
+    // before the dry run: the object it answers with is the one on the cluster, merged
+    grants.requireApply(space, targetSlug, ownership.keys(target, data));
     DryRun dryRun;
-    try (ClusterSession session = targets.connect(targetSlug)) {
+    try (ClusterSession session = targets.connect(targetSlug, space, TargetUse.APPLY)) {
       dryRun = session.dryRun(data, previous, spare);
     } catch (TandemException e) {
       throw e;

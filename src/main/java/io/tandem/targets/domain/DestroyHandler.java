@@ -52,7 +52,7 @@ class DestroyHandler implements ActionHandler {
     }
     ClusterSession session;
     try {
-      session = targets.connect(slug);
+      session = targets.connect(slug, unit.space(), TargetUse.APPLY);
     } catch (TandemException e) {
       return Outcome.failed("DestroyFailed", e.getMessage());
     }

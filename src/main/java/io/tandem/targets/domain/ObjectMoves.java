@@ -24,9 +24,12 @@ class ObjectMoves implements UnitObjects {
   private final TargetService targets;
   private final UnitQueries units;
   private final ActionQueue queue;
+  private final TargetGrants grants;
   private final Clock clock;
 
-  ObjectMoves(ObjectOwnership ownership, TargetService targets, UnitQueries units, ActionQueue queue, Clock clock) {
+  ObjectMoves(ObjectOwnership ownership, TargetService targets, UnitQueries units, ActionQueue queue,
+      TargetGrants grants, Clock clock) {
+    this.grants = grants;
     this.ownership = ownership;
     this.targets = targets;
     this.units = units;
@@ -49,7 +52,10 @@ class ObjectMoves implements UnitObjects {
           + " registered target.");
     }
     int revision = unit.liveRevisionNum() > 0 ? unit.liveRevisionNum() : unit.lastAppliedRevisionNum();
-    ownership.requireFree(target, unit.id(), ownership.keys(target, units.dataAt(unit, revision)));
+    List<ObjectKey> keys = ownership.keys(target, units.dataAt(unit, revision));
+    grants.require(unit.space(), from, TargetUse.APPLY);
+    grants.requireApply(unit.space(), to, keys);
+    ownership.requireFree(target, unit.id(), keys);
     Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
     UnitAction destroy = queue.enqueueDestroyOn(unit.id(), from, now);
     // later than the destroy: a unit's actions are claimed in the order of their creation (ties by id)

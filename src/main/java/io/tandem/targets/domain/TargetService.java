@@ -30,12 +30,14 @@ public class TargetService {
   private final TargetStore store;
   private final CredentialCipher cipher;
   private final ClusterClient cluster;
+  private final TargetGrants grants;
   private final Clock clock;
 
-  public TargetService(TargetStore store, CredentialCipher cipher, ClusterClient cluster, Clock clock) {
+  public TargetService(TargetStore store, CredentialCipher cipher, ClusterClient cluster, TargetGrants grants, Clock clock) {
     this.store = store;
     this.cipher = cipher;
     this.cluster = cluster;
+    this.grants = grants;
     this.clock = clock;
   }
 
@@ -144,19 +146,23 @@ public class TargetService {
   }
 
   /**
-   * A session on a target's cluster; nothing is sent until it is used.
+   * A session on a target's cluster for a space's {@code use} of it; nothing is sent until it is used. Every use of a
+   * target on behalf of a space goes through here, so none escapes the target's grants.
    *
-   * @throws TandemException {@code not-found} for an unknown target, {@code conflict} for credentials this server
-   *     cannot unseal (sealed with another encryption key), {@code destination-not-allowed}
+   * @throws TandemException {@code target-not-allowed} unless the space is granted that use, {@code not-found} for an
+   *     unknown target, {@code conflict} for credentials this server cannot unseal (sealed with another encryption
+   *     key), {@code destination-not-allowed}
    */
-  public ClusterSession connect(String slug) {
+  public ClusterSession connect(String slug, String space, TargetUse use) {
+    grants.require(space, slug, use);
     return connect(slug, cluster::open);
   }
 
   /**
-   * What {@code open} makes of a target and its credentials, which go nowhere else.
+   * What {@code open} makes of a target and its credentials, which go nowhere else: for the server's own watch of a
+   * target's objects, which only tells the units' refreshes (each connecting for its space) when to look.
    *
-   * @throws TandemException as {@link #connect(String)}
+   * @throws TandemException as {@link #connect(String, String, TargetUse)}, but for the grants
    */
   public <T> T connect(String slug, BiFunction<Target, TargetCredentials, T> open) {
     TargetStore.Stored stored = stored(slug);

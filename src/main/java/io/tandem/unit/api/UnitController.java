@@ -6,6 +6,7 @@ import io.tandem.common.paging.PageRequest;
 import io.tandem.common.web.Authors;
 import io.tandem.common.web.ETags;
 import io.tandem.security.SecretAccess;
+import io.tandem.unit.domain.ApplierChanges;
 import io.tandem.unit.domain.Approval;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.NewUnit;
@@ -17,6 +18,7 @@ import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCloner;
 import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitFilter;
+import io.tandem.unit.domain.UnitPatch;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitView;
 import io.tandem.unit.domain.UnitViewQueries;
@@ -49,10 +51,12 @@ class UnitController implements UnitsApi {
   private final UnitCloner cloner;
   private final SecretAccess secrets;
   private final ReconcileSettings reconcileSettings;
+  private final ApplierChanges applierChanges;
 
   UnitController(UnitCommands commands, UnitQueries units, UnitViewQueries views, GatesAndApprovals gates, UnitCloner cloner,
-      SecretAccess secrets, ReconcileSettings reconcileSettings) {
+      SecretAccess secrets, ReconcileSettings reconcileSettings, ApplierChanges applierChanges) {
     this.reconcileSettings = reconcileSettings;
+    this.applierChanges = applierChanges;
     this.commands = commands;
     this.units = units;
     this.views = views;
@@ -63,6 +67,7 @@ class UnitController implements UnitsApi {
 
   @Override
   public ResponseEntity<UnitResponse> createUnit(String space, UnitRequests.Create request, Principal principal) {
+    applierChanges.requireForNew(space, request.driftMode());
     Unit unit = request.upstream() != null ? cloneUnit(space, request, principal) :
         commands.create(
             space,
@@ -100,7 +105,8 @@ class UnitController implements UnitsApi {
 
   @Override
   public ResponseEntity<UnitResponse> patchUnit(
-      String space, String unit, String restore, boolean moveObjects, String ifMatch, JsonNode patch, Principal principal) {
+      String space, String unit, String restore, boolean moveObjects, String confirm, String ifMatch, JsonNode patch,
+      Principal principal) {
     Long expected = ETags.expectedVersion(ifMatch);
     String author = Authors.of(principal);
     if (restore != null) {
@@ -108,7 +114,9 @@ class UnitController implements UnitsApi {
           UnitPatches.restoreDescription(patch), expected, author), principal);
     }
     ReconcilePatch reconciliation = UnitPatches.reconciliation(patch);
-    UnitView changed = commands.patch(space, unit, UnitPatches.patch(patch), moveObjects, expected, author);
+    UnitPatch changes = UnitPatches.patch(patch);
+    applierChanges.requireFor(space, changes, reconciliation, moveObjects);
+    UnitView changed = commands.patch(space, unit, changes, moveObjects, confirm, expected, author);
     if (!reconciliation.isEmpty()) {
       reconcileSettings.set(changed.unit(), reconciliation);
       return withETag(changed.unit(), principal);

@@ -84,7 +84,9 @@ public interface UnitsApi {
               + " touched, except by a change of target with moveObjects=true. A change of the target of a unit that has"
               + " objects on its target is 409 unit-is-live, and changes nothing, unless moveObjects=true: then the"
               + " change queues a destroy of the objects on the old target and, once that has completed, an apply of"
-              + " the live revision on the new one.",
+              + " the live revision on the new one; that needs the role applier, and, while the space's destroyGate is"
+              + " on, confirm=<unit slug> (409 confirmation-required otherwise). Setting applyMode, or driftMode to"
+              + " Revert, needs applier too.",
       requestBody =
           @io.swagger.v3.oas.annotations.parameters.RequestBody(
               required = false,
@@ -101,6 +103,8 @@ public interface UnitsApi {
       @Parameter(description = "With a new target for a unit that has objects on its old one: move them (destroy there,"
           + " then apply the live revision on the new target, through the action queue)")
           @RequestParam(defaultValue = "false") boolean moveObjects,
+      @Parameter(description = "With moveObjects, while the space's destroy gate is on: the unit's slug, confirming the"
+          + " destroy on the old target") @RequestParam(required = false) String confirm,
       @Parameter(description = IF_MATCH) @RequestHeader(name = HttpHeaders.IF_MATCH, required = false) String ifMatch,
       @RequestBody(required = false) JsonNode patch,
       Principal principal);

@@ -66,9 +66,10 @@ public class LiveGates {
 
   /**
    * A change of the unit's target to {@code target}: refused (409 {@code unit-is-live}) while the unit has objects on
-   * its current target, unless {@code moveObjects}, which then queues their move.
+   * its current target, unless {@code moveObjects}, which then queues their move: the destroy gate holds it as a
+   * destroy, so it needs {@code confirm} (the unit's slug) while that is on.
    */
-  public void retarget(Unit current, String target, boolean moveObjects) {
+  public void retarget(Unit current, String target, boolean moveObjects, String confirm) {
     String from = current.metadata().target();
     if (from == null || from.equals(target)) {
       return;
@@ -86,6 +87,7 @@ public class LiveGates {
                       + " or destroy it first."),
           Map.of("objects", live));
     }
+    confirm(current, confirm, "Moving unit '" + current.slug() + "' to target '" + target + "' deletes", "from target");
     objects.move(current, from, target);
   }
 

@@ -126,16 +126,17 @@ public class UnitCommands {
    */
   @Transactional(propagation = Propagation.SUPPORTS)
   public UnitView patch(String space, String slug, UnitPatch patch, Long expectedVersion, String author) {
-    return patch(space, slug, patch, false, expectedVersion, author);
+    return patch(space, slug, patch, false, null, expectedVersion, author);
   }
 
   /**
    * With {@code moveObjects}: a change of the target of a unit with objects on its target moves them (destroy there,
    * then apply on the new one, queued with the change); without, such a change is refused with {@code unit-is-live}.
+   * A move must be confirmed ({@code confirm}: the unit's slug) while the space's destroy gate is on.
    */
   @Transactional(propagation = Propagation.SUPPORTS)
-  public UnitView patch(String space, String slug, UnitPatch patch, boolean moveObjects, Long expectedVersion,
-      String author) {
+  public UnitView patch(String space, String slug, UnitPatch patch, boolean moveObjects, String confirm,
+      Long expectedVersion, String author) {
     String data = null;
     List<KubernetesResource> resources = null;
     if (patch.has(UnitPatch.Field.DATA)) {
@@ -149,7 +150,7 @@ public class UnitCommands {
     List<KubernetesResource> newResources = resources;
     Function<Unit, UnitChange> change = current -> {
       UnitMetadata metadata = patchMetadata(current, patch);
-      gates.retarget(current, metadata.target(), moveObjects);
+      gates.retarget(current, metadata.target(), moveObjects, confirm);
       NewRevision revision = null;
       String kept = SecretMasker.keepStored(newData, current.data());
       if (kept != null && !kept.equals(current.data())) {
