@@ -208,6 +208,7 @@ class ReplicasOnKubeApiServerIT {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("spring.datasource.url", database.getJdbcUrl());
     settings.put("spring.datasource.username", database.getUsername());
+    settings.put("spring.datasource.password", database.getPassword());
     settings.put("tandem.encryption-key",
         Files.readString(Path.of("target/it-data-real-cluster/encryption.key")).trim());
     settings.put("tandem.live.watch-enabled", "true");

@@ -65,7 +65,8 @@ class ReplicasIT {
     HikariDataSource database = (HikariDataSource) dataSource;
     return new SpringApplicationBuilder(TandemApplication.class)
         .run("--server.port=0", "--spring.datasource.url=" + database.getJdbcUrl(),
-            "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
+            "--spring.datasource.username=" + database.getUsername(),
+            "--spring.datasource.password=" + database.getPassword(), "--tandem.sandbox.enabled=false",
             "--tandem.data-dir=target/it-data-replicas-second", "--tandem.worker.threads=1",
             "--tandem.replicas.lease-period=3s", "--tandem.security.anonymous=true",
             "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false");

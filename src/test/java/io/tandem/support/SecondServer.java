@@ -28,7 +28,8 @@ public final class SecondServer {
       throw new IllegalStateException("The test server's data source is not Hikari's", e);
     }
     List<String> arguments = new ArrayList<>(List.of("--server.port=0", "--spring.datasource.url=" + database.getJdbcUrl(),
-        "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
+        "--spring.datasource.username=" + database.getUsername(),
+        "--spring.datasource.password=" + database.getPassword(), "--tandem.sandbox.enabled=false",
         "--tandem.data-dir=" + dataDir, "--tandem.worker.threads=1", "--tandem.live.watch-enabled=false",
         "--tandem.live.detection-enabled=false"));
     arguments.addAll(List.of(settings));

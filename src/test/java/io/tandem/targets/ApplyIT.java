@@ -243,7 +243,8 @@ class ApplyIT {
             .run("--server.port=0", "--tandem.security.anonymous=true", "--spring.datasource.url=" + database.getJdbcUrl(),
                 // replicas share the key that seals target credentials
                 "--tandem.encryption-key=" + encryptionKey(),
-                "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
+                "--spring.datasource.username=" + database.getUsername(),
+                "--spring.datasource.password=" + database.getPassword(), "--tandem.sandbox.enabled=false",
                 "--tandem.data-dir=target/it-data-second", "--tandem.worker.threads=2",
                 "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false",
                 // the first server's sandbox is on loopback: a replica reaches it only where loopback is allowed

@@ -57,7 +57,8 @@ class ContinuousApplyReplicasIT {
       second = new SpringApplicationBuilder(TandemApplication.class)
           .run("--server.port=0", "--tandem.security.anonymous=true", "--spring.datasource.url=" + database.getJdbcUrl(),
               "--tandem.encryption-key=" + ApplyIT.encryptionKey(),
-              "--spring.datasource.username=" + database.getUsername(), "--tandem.sandbox.enabled=false",
+              "--spring.datasource.username=" + database.getUsername(),
+              "--spring.datasource.password=" + database.getPassword(), "--tandem.sandbox.enabled=false",
               "--tandem.data-dir=target/it-data-continuous-second", "--tandem.worker.threads=2",
               "--tandem.live.watch-enabled=false", "--tandem.live.detection-enabled=false",
               // it looks more often than the first server, so that the two race

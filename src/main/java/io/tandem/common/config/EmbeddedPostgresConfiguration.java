@@ -1,10 +1,12 @@
 package io.tandem.common.config;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.tandem.common.files.OwnerOnlyFiles;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.postgresql.ds.PGSimpleDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -17,13 +19,16 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * Starts an embedded PostgreSQL when no {@code spring.datasource.url} is configured, so that {@code java -jar} and
- * the tests need no database set up. Real deployments set {@code SPRING_DATASOURCE_URL} and this stays off.
+ * the tests need no database set up. Real deployments set {@code SPRING_DATASOURCE_URL} and this stays off. It takes
+ * connections with its superuser's password only (see {@link EmbeddedPostgresAccess}).
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(EmbeddedPostgresConfiguration.NoDatasourceUrl.class)
 public class EmbeddedPostgresConfiguration {
 
   private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresConfiguration.class);
+  /** The superuser's password of a kept embedded database, in the data folder beside its {@code postgres} folder. */
+  static final String PASSWORD_FILE = "postgres.password";
 
   @Bean(destroyMethod = "close")
   EmbeddedPostgres embeddedPostgres(TandemProperties properties) throws IOException {
@@ -32,18 +37,30 @@ public class EmbeddedPostgresConfiguration {
     // stop it at the same time as the context's, under workers that are still running.
     EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setPort(settings.port()).setRegisterShutdownHook(false);
     durability(builder, settings.durable());
+    EmbeddedPostgresAccess access;
     if (settings.persistent()) {
-      Path directory = properties.dataDir().resolve("postgres").toAbsolutePath().normalize();
+      Path dataDir = OwnerOnlyFiles.folder(properties.dataDir().toAbsolutePath().normalize());
+      Path directory = dataDir.resolve("postgres");
       Files.createDirectories(directory);
+      access = EmbeddedPostgresAccess.kept(dataDir.resolve(PASSWORD_FILE), directory);
       StalePostmaster stale = new StalePostmaster(settings.staleStopTimeout());
       // runs once the builder holds the directory's lock, right before it starts the postmaster
-      builder.setDataDirectory(directory).setCleanDataDirectory(false)
-          .setDataDirectoryCustomizer(dataDirectory -> stale.stopIfRunning(dataDirectory.toPath()));
+      builder.setDataDirectory(directory).setCleanDataDirectory(false).setDataDirectoryCustomizer(dataDirectory -> {
+        stale.stopIfRunning(dataDirectory.toPath());
+        access.secure(dataDirectory.toPath());
+      });
       log.info("Starting embedded PostgreSQL with its data in {}", directory);
     } else {
+      access = EmbeddedPostgresAccess.temporary();
+      builder.setDataDirectoryCustomizer(dataDirectory -> access.secure(dataDirectory.toPath()));
       log.info("Starting a temporary embedded PostgreSQL");
     }
-    return builder.start();
+    access.configure(builder);
+    try {
+      return builder.start();
+    } finally {
+      access.started();
+    }
   }
 
   /**
@@ -65,8 +82,10 @@ public class EmbeddedPostgresConfiguration {
   @ConfigurationProperties("spring.datasource.hikari")
   HikariDataSource dataSource(EmbeddedPostgres postgres) {
     HikariDataSource dataSource = new HikariDataSource();
-    dataSource.setJdbcUrl(postgres.getJdbcUrl("postgres", "postgres"));
-    dataSource.setUsername("postgres");
+    dataSource.setJdbcUrl(postgres.getJdbcUrl(EmbeddedPostgresAccess.USER, "postgres"));
+    dataSource.setUsername(EmbeddedPostgresAccess.USER);
+    // the library's own data source carries its connection settings, the password among them
+    dataSource.setPassword(((PGSimpleDataSource) postgres.getPostgresDatabase()).getPassword());
     dataSource.setPoolName("tandem-embedded");
     return dataSource;
   }
