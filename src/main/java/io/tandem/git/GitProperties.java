@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Git imports and mirrors ({@code tandem.git.*}).
@@ -17,6 +18,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param allowedSchemes the URL schemes accepted for repositories; unset means {@code https}, {@code http},
  *     {@code ssh} and {@code git}, plus {@code file} where the sandbox is enabled
  * @param authorEmailDomain the domain of commit authors' e-mail addresses, for callers that have none
+ * @param importMaxFiles the most files an import reads from the path of a repository; more is {@code 400}
+ * @param importMaxSize the most bytes the files an import reads may hold together, uncompressed; more is {@code 400}
  */
 @ConfigurationProperties("tandem.git")
 public record GitProperties(
@@ -27,4 +30,6 @@ public record GitProperties(
     @DefaultValue("5m") Duration retryMax,
     @DefaultValue("30s") Duration timeout,
     @DefaultValue List<String> allowedSchemes,
-    @DefaultValue("users.tandem.invalid") String authorEmailDomain) {}
+    @DefaultValue("users.tandem.invalid") String authorEmailDomain,
+    @DefaultValue("5000") int importMaxFiles,
+    @DefaultValue("32MB") DataSize importMaxSize) {}

@@ -91,7 +91,7 @@ public class WebhookService {
     } catch (IllegalArgumentException e) {
       throw TandemException.validation("Field 'url' is not a URL: " + e.getMessage());
     }
-    if (!("https".equals(uri.getScheme()) || "http".equals(uri.getScheme())) || uri.getHost() == null) {
+    if (!("https".equals(uri.getScheme()) || "http".equals(uri.getScheme()))) {
       throw TandemException.validation("Field 'url' must be an http or https URL, not '" + url + "'.");
     }
     outbound.requireAllowed("url", uri);

@@ -147,4 +147,38 @@ class ImportIT {
 
     assertThat(api.get("/api/v1/spaces/" + space + "/units").json().path("items").size()).isZero();
   }
+
+  @Test
+  void aSubmoduleAndASymbolicLinkAreSkippedSayingWhyAndTheRestIsImported() {
+    String repo = GitRepos.withTree("entries", Map.of(
+        "apps/web/deployment.yaml", Map.entry(org.eclipse.jgit.lib.FileMode.REGULAR_FILE, DEPLOYMENT),
+        "apps/vendored", Map.entry(org.eclipse.jgit.lib.FileMode.GITLINK, "0123456789abcdef0123456789abcdef01234567"),
+        "apps/passwd.yaml", Map.entry(org.eclipse.jgit.lib.FileMode.SYMLINK, "../../../../../../etc/passwd")));
+
+    Api.Response response = api.post("/api/v1/spaces/" + space + "/imports", Map.of("url", repo, "path", "apps"));
+
+    assertThat(response.status()).as(response.body()).isEqualTo(200);
+    Map<String, JsonNode> files = new HashMap<>();
+    response.json().path("files").forEach(file -> files.put(file.path("path").asString(), file));
+    assertThat(files.get("vendored").path("outcome").asString()).isEqualTo("Skipped");
+    assertThat(files.get("vendored").path("reason").asString()).contains("submodule");
+    assertThat(files.get("passwd.yaml").path("outcome").asString()).isEqualTo("Skipped");
+    assertThat(files.get("passwd.yaml").path("reason").asString()).contains("symbolic link");
+    assertThat(files.get("web/deployment.yaml").path("outcome").asString()).isEqualTo("Created");
+    assertThat(api.get("/api/v1/spaces/" + space + "/units").items()).hasSize(1);
+  }
+
+  /** A few kilobytes of pack that expand to more than tandem.git.import-max-size (32 MB) are refused unread. */
+  @Test
+  void filesThatExpandBeyondTheImportLimitAreRefusedAndNothingIsImported() {
+    String zeros = "0".repeat(17 * 1024 * 1024);
+    String repo = GitRepos.withTree("bomb", Map.of(
+        "a.yaml", Map.entry(org.eclipse.jgit.lib.FileMode.REGULAR_FILE, zeros),
+        "b.yaml", Map.entry(org.eclipse.jgit.lib.FileMode.REGULAR_FILE, zeros + "1"),
+        "web.yaml", Map.entry(org.eclipse.jgit.lib.FileMode.REGULAR_FILE, DEPLOYMENT)));
+
+    ProblemAssert.assertProblem(api.post("/api/v1/spaces/" + space + "/imports", Map.of("url", repo)), 400,
+        "validation-failed", "tandem.git.import-max-size");
+    assertThat(api.get("/api/v1/spaces/" + space + "/units").items()).isEmpty();
+  }
 }

@@ -258,4 +258,64 @@ class HelmImportIT {
     ProblemAssert.assertProblem(api.post(units() + "/plain/upgrade", Map.of("values", "replicas: 3\n")),
         400, "validation-failed", "not made from a Helm chart");
   }
+
+  /** A chart that looks a ConfigMap up in "the cluster" and writes down what it found. */
+  static String lookingUp() {
+    return java.util.Base64.getEncoder().encodeToString(TestCharts.tgz("probe", Map.of(
+        "Chart.yaml", "apiVersion: v2\nname: probe\nversion: 0.1.0\n",
+        "templates/found.yaml", """
+            apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: found
+            data:
+              found: {{ lookup "v1" "ConfigMap" "default" "probe" | toJson | quote }}
+            """)));
+  }
+
+  /**
+   * Whatever listens on the server's loopback port 8080 (where Kubernetes clients go without a kubeconfig) is never
+   * asked: a chart's lookup finds nothing, and neither what it would answer nor its error reaches the unit or a problem.
+   */
+  @Test
+  void aChartsLookupFindsNothingAndAsksNothingOnTheServersLoopback() throws Exception {
+    String marker = "MARKER-local-api-5d1c";
+    java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicBoolean failing = new java.util.concurrent.atomic.AtomicBoolean();
+    com.sun.net.httpserver.HttpServer local;
+    try {
+      local = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 8080), 0);
+    } catch (java.net.BindException e) {
+      Assumptions.abort("Skipped: port 8080 of loopback is in use here");
+      return;
+    }
+    local.createContext("/", exchange -> {
+      calls.incrementAndGet();
+      String path = exchange.getRequestURI().getPath();
+      String body = failing.get() ? marker
+          : path.equals("/api/v1") ? "{\"kind\":\"APIResourceList\",\"groupVersion\":\"v1\",\"resources\":[{\"name\":"
+              + "\"configmaps\",\"singularName\":\"configmap\",\"namespaced\":true,\"kind\":\"ConfigMap\",\"verbs\":[\"get\"]}]}"
+          : "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"probe\",\"namespace\":\"default\"},"
+              + "\"data\":{\"token\":\"" + marker + "\"}}";
+      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(failing.get() ? 500 : 200, bytes.length);
+      exchange.getResponseBody().write(bytes);
+      exchange.close();
+    });
+    local.start();
+    try {
+      JsonNode report = importing(helm(lookingUp(), "release", "probe"));
+      String data = api.get(units() + "/" + report.path("units").get(0).path("unit").asString()).json().path("data").asString();
+      assertThat(data).containsPattern("found: [\"']\\{}[\"']").doesNotContain(marker);
+
+      failing.set(true);
+      Api.Response again = api.post("/api/v1/spaces/" + space + "/imports", helm(lookingUp(), "release", "probe2"));
+      assertThat(again.status()).as(again.body()).isEqualTo(200);
+      assertThat(again.body()).doesNotContain(marker);
+      assertThat(calls.get()).isZero();
+    } finally {
+      local.stop(0);
+    }
+  }
 }

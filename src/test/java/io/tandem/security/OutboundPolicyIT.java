@@ -159,6 +159,88 @@ class OutboundPolicyIT {
     assertThat(loopbackCalls.get()).isZero();
   }
 
+  /** Where the sandbox's API server listens: the one destination only its target's connections may reach. */
+  private String sandboxAddress() {
+    return java.net.URI.create(api.get("/api/v1/targets/sandbox").json().path("server").asString()).getRawAuthority();
+  }
+
+  @Test
+  void theSandboxsAddressIsNoExceptionForWebhooksGitOrChartSources() {
+    String sandbox = sandboxAddress();
+
+    assertProblem(api.post("/api/v1/spaces/" + space + "/webhooks", Map.of("url", "http://" + sandbox + "/api")), 400,
+        "destination-not-allowed", "'url'");
+    assertProblem(api.post("/api/v1/spaces/" + space + "/imports", Map.of("url", "http://" + sandbox + "/repo.git")), 400,
+        "destination-not-allowed", "'url'");
+    assertProblem(putMirror("http://" + sandbox + "/repo.git"), 400, "destination-not-allowed", "'url'");
+    assertProblem(importHelm(Map.of("repo", "http://" + sandbox + "/charts", "name", "shop")), 400,
+        "destination-not-allowed", "'chart.repo'");
+    assertProblem(importHelm("oci://" + sandbox + "/charts/shop:1.0.0"), 400, "destination-not-allowed", "'chart'");
+    assertThat(api.get("/api/v1/spaces/" + space + "/webhooks").items()).isEmpty();
+    assertThat(api.get("/api/v1/spaces/" + space + "/git-mirror").status()).isEqualTo(404);
+    assertThat(api.post("/api/v1/targets/sandbox/check", null).json().path("reachable").asBoolean()).isTrue();
+  }
+
+  /** Forms of 127.0.0.1 (at the test's own loopback server) that some parsers read as another address or a name. */
+  static List<String> ambiguousHosts() {
+    return List.of("0177.0.0.1", "127.1", "2130706433", "0x7f.0.0.1", "0x7f000001", "127.0.0.01", "127.0.0.1.",
+        "[::ffff:0177.0.0.1]", "[fe80::1%25lo]", "[::1%25lo]");
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("ambiguousHosts")
+  void everyOutboundUrlRefusesNumericHostFormsAndZoneIdsAndCallsNothing(String host) {
+    String authority = host + ":" + loopback.getAddress().getPort();
+    String slug = Api.uniqueSlug("numeric");
+
+    assertProblem(api.post("/api/v1/targets", Map.of("slug", slug, "server", "http://" + authority, "token", "t")), 400,
+        "url-not-allowed", "'server'");
+    assertProblem(api.post("/api/v1/targets", Map.of("slug", slug, "kubeconfig", kubeconfig("http://" + authority),
+        "context", "sandbox")), 400, "url-not-allowed", "'kubeconfig'");
+    assertProblem(api.post("/api/v1/spaces/" + space + "/webhooks", Map.of("url", "http://" + authority + "/hook")), 400,
+        "url-not-allowed", "'url'");
+    assertProblem(api.post("/api/v1/spaces/" + space + "/imports", Map.of("url", "http://" + authority + "/repo.git")), 400,
+        "url-not-allowed", "'url'");
+    assertProblem(putMirror("http://" + authority + "/repo.git"), 400, "url-not-allowed", "'url'");
+    assertProblem(importHelm(Map.of("repo", "http://" + authority + "/charts", "name", "shop")), 400, "url-not-allowed",
+        "'chart.repo'");
+    if (!host.startsWith("[")) { // an OCI reference names a host without brackets
+      assertProblem(importHelm("oci://" + authority + "/charts/shop:1.0.0"), 400, "url-not-allowed", "'chart'");
+    }
+    assertThat(api.get("/api/v1/targets/" + slug).status()).isEqualTo(404);
+    assertThat(api.get("/api/v1/spaces/" + space + "/webhooks").items()).isEmpty();
+    assertThat(api.get("/api/v1/spaces/" + space + "/git-mirror").status()).isEqualTo(404);
+    assertThat(loopbackCalls.get()).isZero();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http://[fe80::1%25lo]:1/x", "http://[::1", "http://%zz/x", "http://a b/x", "http://[v1.x]/x",
+      "http://:80/x", "http://user@/x", "http://[::1]]/x", "http://0x/x", "http://./x", "http://-a/x", "http:///x",
+      "http://[]/x", "http://[:::]/x", "http://example.com:99999/x", "http://1.2.3.4:-1/x"})
+  void noOutboundUrlMakesAServerError(String url) {
+    String slug = Api.uniqueSlug("odd");
+    List<Api.Response> answers = List.of(
+        api.post("/api/v1/targets", Map.of("slug", slug, "server", url, "token", "t")),
+        api.post("/api/v1/targets", Map.of("slug", slug, "kubeconfig", kubeconfig(url), "context", "sandbox")),
+        api.post("/api/v1/spaces/" + space + "/webhooks", Map.of("url", url)),
+        api.post("/api/v1/spaces/" + space + "/imports", Map.of("url", url)),
+        putMirror(url),
+        importHelm(Map.of("repo", url, "name", "shop")),
+        importHelm(url.replaceFirst("^http", "oci") + ":1.0.0"));
+    for (Api.Response answer : answers) {
+      assertThat(answer.status()).as(url + ": " + answer).isBetween(400, 499);
+    }
+    assertThat(loopbackCalls.get()).isZero();
+  }
+
+  private String kubeconfig(String server) {
+    return api.get("/api/v1/targets/sandbox/kubeconfig").body().replaceAll("server: http://[^\\n]+", java.util.regex.Matcher.quoteReplacement("server: \"" + server + "\""));
+  }
+
+  private Api.Response importHelm(Object chart) {
+    return api.post("/api/v1/spaces/" + space + "/imports", Map.of("source", "helm", "chart", chart));
+  }
+
   private Api.Response putMirror(String url) {
     return api.send("PUT", "/api/v1/spaces/" + space + "/git-mirror", "application/json", Api.JSON.writeValueAsString(Map.of("url", url)));
   }

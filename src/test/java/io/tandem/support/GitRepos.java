@@ -112,4 +112,45 @@ public final class GitRepos {
     commit(url, "main", files, "Manifests", "alice");
     return url;
   }
+
+  /**
+   * A new bare repository with one commit on main whose tree holds these entries, each with its mode: a regular file
+   * (its content), a symbolic link (its target) or a submodule (the commit id it pins); its URL.
+   */
+  public static String withTree(String name, Map<String, Map.Entry<org.eclipse.jgit.lib.FileMode, String>> entries) {
+    String url = bare(name);
+    try (Repository repo = Git.open(Path.of(java.net.URI.create(url)).toFile()).getRepository();
+        org.eclipse.jgit.lib.ObjectInserter inserter = repo.newObjectInserter()) {
+      org.eclipse.jgit.dircache.DirCache index = org.eclipse.jgit.dircache.DirCache.newInCore();
+      org.eclipse.jgit.dircache.DirCacheBuilder builder = index.builder();
+      entries.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(entry -> {
+        org.eclipse.jgit.dircache.DirCacheEntry file = new org.eclipse.jgit.dircache.DirCacheEntry(entry.getKey());
+        org.eclipse.jgit.lib.FileMode mode = entry.getValue().getKey();
+        String content = entry.getValue().getValue();
+        try {
+          file.setObjectId(mode == org.eclipse.jgit.lib.FileMode.GITLINK ? ObjectId.fromString(content)
+              : inserter.insert(Constants.OBJ_BLOB, content.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        file.setFileMode(mode);
+        builder.add(file);
+      });
+      builder.finish();
+      org.eclipse.jgit.lib.CommitBuilder commit = new org.eclipse.jgit.lib.CommitBuilder();
+      commit.setTreeId(index.writeTree(inserter));
+      org.eclipse.jgit.lib.PersonIdent alice = new org.eclipse.jgit.lib.PersonIdent("alice", "alice@example.com");
+      commit.setAuthor(alice);
+      commit.setCommitter(alice);
+      commit.setMessage("Entries");
+      ObjectId id = inserter.insert(commit);
+      inserter.flush();
+      org.eclipse.jgit.lib.RefUpdate update = repo.updateRef("refs/heads/main");
+      update.setNewObjectId(id);
+      update.update();
+      return url;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 }

@@ -37,6 +37,11 @@ public enum ProblemCode {
    * cluster scope or Secret values its grant does not cover.
    */
   TARGET_NOT_ALLOWED("target-not-allowed", HttpStatus.FORBIDDEN),
+  /**
+   * An outbound URL whose host is written in a form that parsers read differently: an IPv4 address other than
+   * dotted-quad decimal (octal, hexadecimal, short or integer forms, leading zeros), or an IPv6 address with a zone ID.
+   */
+  URL_NOT_ALLOWED("url-not-allowed", HttpStatus.BAD_REQUEST),
   /** An apply of an object that another unit applied, without {@code takeOver=true}. */
   OBJECT_OWNED_BY_ANOTHER_UNIT("object-owned-by-another-unit", HttpStatus.CONFLICT),
   /**

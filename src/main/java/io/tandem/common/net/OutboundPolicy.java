@@ -10,20 +10,24 @@ import java.security.Security;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.stereotype.Component;
 
 /**
- * Which addresses the server's outbound calls (clusters, webhooks, Git remotes, chart repositories and registries) may reach: public ones; private
- * ones when {@code tandem.outbound.allow-private}; any in {@code tandem.outbound.allowed-networks}; and the
- * built-in sandbox's own loopback port.
+ * Which addresses the server's outbound calls (clusters, webhooks, Git remotes, chart repositories and registries) may
+ * reach: public ones; private ones when {@code tandem.outbound.allow-private}; any in
+ * {@code tandem.outbound.allowed-networks}; and, for cluster connections only, the built-in sandbox's own address and
+ * port.
  *
- * <p>A destination is checked when it is registered and again before every connection (DNS may have changed):
- * the name is resolved once and every address it resolves to must be allowed. The HTTP clients in use (the JDK's
- * for webhooks and Git over HTTP, fabric8's Vert.x client, which runs with {@code vertx.disableDnsResolver}, and
- * JGit's SSH) then resolve the name again through {@link InetAddress}, whose cache answers with the addresses just
- * checked; that is why the cache must not be switched off ({@code networkaddress.cache.ttl=0}).
+ * <p>A destination is checked when it is registered and again before every connection (DNS may have changed). Its
+ * host is read by {@link OutboundHost} (numeric forms that parsers read differently, and zone IDs, are refused), a
+ * name is resolved once and every address it resolves to must be allowed. The HTTP clients in use (the JDK's
+ * for webhooks, chart sources and Git over HTTP, fabric8's Vert.x client, which runs with
+ * {@code vertx.disableDnsResolver}, and JGit's SSH) then resolve the name again through {@link InetAddress}, whose
+ * cache answers with the addresses just checked; that is why the cache must not be switched off
+ * ({@code networkaddress.cache.ttl=0}).
  */
 @Component
 public class OutboundPolicy {
@@ -40,6 +44,9 @@ public class OutboundPolicy {
   private static final Cidr NAT64 = Cidr.parse("64:ff9b::/96");
   private static final Cidr SIX_TO_FOUR = Cidr.parse("2002::/16");
 
+  /** What a destination is for: only a cluster connection may reach the sandbox's own address. */
+  public enum Use { CLUSTER, OTHER }
+
   private final boolean allowPrivate;
   private final List<Cidr> allowedNetworks;
   private final Set<InetSocketAddress> builtIn = ConcurrentHashMap.newKeySet();
@@ -50,50 +57,68 @@ public class OutboundPolicy {
     requireDnsCache();
   }
 
-  /** A destination the server itself provides (the sandbox's API server on loopback): allowed whatever the settings. */
+  /**
+   * A destination the server itself provides (the sandbox's API server on loopback): allowed for cluster connections
+   * whatever the settings, and for nothing else.
+   */
   public void allowBuiltIn(InetSocketAddress destination) {
     builtIn.add(destination);
   }
 
   /**
-   * At registration: refuses a URL whose host resolves to an address this server must not call. A name that does
-   * not resolve (yet) passes; it is checked again before every connection.
+   * At registration: refuses a URL whose host is not read one way only, or resolves to an address this server must
+   * not call. A name that does not resolve (yet) passes; it is checked again before every connection.
    *
-   * @throws TandemException {@code destination-not-allowed}, naming the field
+   * @throws TandemException {@code url-not-allowed} or {@code destination-not-allowed}, naming the field
    */
   public void requireAllowed(String field, URI url) {
-    if (url.getHost() == null || url.getHost().isBlank()) {
-      throw TandemException.validation("Field '" + field + "' has no host.");
-    }
-    requireAllowed(field, url.getHost(), defaultPort(url.getScheme(), url.getPort()));
+    requireAllowed(field, url, Use.OTHER);
+  }
+
+  public void requireAllowed(String field, URI url, Use use) {
+    requireAllowed(field, OutboundHost.of(field, url), defaultPort(url.getScheme(), url.getPort()), use);
   }
 
   public void requireAllowed(String field, String host, int port) {
+    requireAllowed(field, host, port, Use.OTHER);
+  }
+
+  private void requireAllowed(String field, String host, int port, Use use) {
     try {
-      resolveAllowed(field, host, port);
+      resolveAllowed(field, host, port, use);
     } catch (UnknownHostException e) {
       // nothing to reach now; connection time checks it again
     }
   }
 
   /**
-   * Before a connection: resolves the URL's host once and checks every address it has.
+   * Before a connection: reads the URL's host, resolves a name once and checks every address it has.
    *
-   * @throws TandemException {@code destination-not-allowed} when any address is not allowed
+   * @throws TandemException {@code url-not-allowed}, or {@code destination-not-allowed} when any address is not allowed
    */
   public List<InetAddress> resolveAllowed(String field, URI url) throws UnknownHostException {
-    String host = url.getHost();
-    if (host == null || host.isBlank()) {
-      throw TandemException.validation("Field '" + field + "' has no host.");
-    }
-    return resolveAllowed(field, host, defaultPort(url.getScheme(), url.getPort()));
+    return resolveAllowed(field, url, Use.OTHER);
+  }
+
+  public List<InetAddress> resolveAllowed(String field, URI url, Use use) throws UnknownHostException {
+    return resolveAllowed(field, OutboundHost.of(field, url), defaultPort(url.getScheme(), url.getPort()), use);
   }
 
   public List<InetAddress> resolveAllowed(String field, String host, int port) throws UnknownHostException {
-    String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    List<InetAddress> addresses = Arrays.asList(InetAddress.getAllByName(bare));
+    return resolveAllowed(field, host, port, Use.OTHER);
+  }
+
+  private List<InetAddress> resolveAllowed(String field, String host, int port, Use use) throws UnknownHostException {
+    if (host == null || host.isBlank()) {
+      throw TandemException.validation("Field '" + field + "' has no host.");
+    }
+    if (port < 1 || port > 65535) {
+      throw TandemException.validation("Field '" + field + "' names port " + port + ", which is not a TCP port.");
+    }
+    Optional<InetAddress> literal = OutboundHost.literal(field, host);
+    List<InetAddress> addresses = literal.isPresent() ? List.of(literal.get()) : Arrays.asList(InetAddress.getAllByName(host));
     for (InetAddress address : addresses) {
-      if (!allows(address, port)) {
+      if (!(allows(address) || (use == Use.CLUSTER && builtIn.contains(new InetSocketAddress(address, port))))) {
         throw new TandemException(ProblemCode.DESTINATION_NOT_ALLOWED, "Field '" + field + "' points at a "
             + classOf(address) + " address, which this server does not call (an organisation admin can allow it with"
             + " tandem.outbound.allowed-networks or tandem.outbound.allow-private).");
@@ -102,11 +127,8 @@ public class OutboundPolicy {
     return addresses;
   }
 
-  /** Whether a connection to the address (at the port) is allowed. */
-  public boolean allows(InetAddress address, int port) {
-    if (builtIn.contains(new InetSocketAddress(address, port))) {
-      return true;
-    }
+  /** Whether a connection to the address is allowed by the settings; the sandbox's is not among them. */
+  public boolean allows(InetAddress address) {
     byte[] bytes = address.getAddress();
     if (allowedNetworks.stream().anyMatch(network -> network.contains(bytes))) {
       return true;

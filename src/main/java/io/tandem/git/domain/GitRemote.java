@@ -12,12 +12,18 @@ import java.util.UUID;
  */
 public interface GitRemote {
 
-  /** The files under a path at a commit, by their path relative to it, in path order, as bytes. */
-  record Snapshot(String commit, Map<String, byte[]> files) {}
+  /**
+   * The files under a path at a commit, by their path relative to it, in path order, as bytes; {@code skipped}: what
+   * is there but not read (submodules, symbolic links), by path, with why.
+   */
+  record Snapshot(String commit, Map<String, byte[]> files, Map<String, String> skipped) {}
 
   /**
    * The files under {@code path} ("" for all) at {@code ref} (a branch, tag or commit); empty when the ref names no
    * commit of the repository.
+   *
+   * @throws io.tandem.common.error.TandemException {@code validation-failed} when the files are more, or larger
+   *     together, than {@code tandem.git.import-max-files} and {@code tandem.git.import-max-size} allow
    */
   Optional<Snapshot> read(String url, GitCredentials credentials, String ref, String path) throws GitRemoteException;
 

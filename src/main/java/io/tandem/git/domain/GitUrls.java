@@ -1,6 +1,7 @@
 package io.tandem.git.domain;
 
 import io.tandem.common.error.TandemException;
+import io.tandem.common.net.OutboundHost;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.git.GitProperties;
 import io.tandem.sandbox.SandboxProperties;
@@ -111,10 +112,11 @@ public class GitUrls {
       }
       return new GitUrl(text, scheme, null, 0);
     }
-    if (uri.getHost() == null || uri.getHost().isBlank() || uri.getHost().startsWith("-")) {
+    String host = OutboundHost.of(field, uri);
+    if (host.startsWith("-")) {
       throw TandemException.validation("Field '" + field + "' has no host.");
     }
-    return new GitUrl(text, scheme, uri.getHost(), OutboundPolicy.defaultPort(scheme, uri.getPort()));
+    return new GitUrl(text, scheme, host, OutboundPolicy.defaultPort(scheme, uri.getPort()));
   }
 
   private static TandemException notAUrl(String field) {

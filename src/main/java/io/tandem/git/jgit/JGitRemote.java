@@ -1,6 +1,7 @@
 package io.tandem.git.jgit;
 
 import io.tandem.common.config.TandemProperties;
+import io.tandem.common.error.TandemException;
 import io.tandem.git.GitProperties;
 import io.tandem.git.domain.GitCredentials;
 import io.tandem.git.domain.GitRemote;
@@ -17,7 +18,10 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
@@ -37,8 +41,12 @@ class JGitRemote implements GitRemote {
   private final Path importRoot;
   private final Path mirrorRoot;
   private final int timeoutSeconds;
+  private final int maxFiles;
+  private final long maxBytes;
 
   JGitRemote(GitRemoteGuard guard, TandemProperties properties, GitProperties settings) {
+    this.maxFiles = settings.importMaxFiles();
+    this.maxBytes = settings.importMaxSize().toBytes();
     this.guard = guard;
     Path git = properties.dataDir().resolve("git");
     this.importRoot = git.resolve("imports").toAbsolutePath().normalize();
@@ -66,7 +74,7 @@ class JGitRemote implements GitRemote {
         }
         try (RevWalk walk = new RevWalk(repo)) {
           RevCommit commit = walk.parseCommit(commitId);
-          return Optional.of(new Snapshot(commit.name(), files(repo, commit, path)));
+          return Optional.of(files(repo, commit, path));
         }
       }
     } catch (GitAPIException e) {
@@ -78,10 +86,16 @@ class JGitRemote implements GitRemote {
     }
   }
 
-  /** Every file under {@code path} at the commit, by its path relative to {@code path}, in path order. */
-  private static Map<String, byte[]> files(Repository repo, RevCommit commit, String path) throws IOException {
+  /**
+   * Every file under {@code path} at the commit, by its path relative to {@code path}, in path order. Sizes are read
+   * from the objects' headers before any content, so a small pack that expands to gigabytes is refused unread;
+   * submodules (commits of other repositories) and symbolic links (which may point out of the repository) are skipped.
+   */
+  private Snapshot files(Repository repo, RevCommit commit, String path) throws IOException {
     Map<String, byte[]> files = new LinkedHashMap<>();
-    try (TreeWalk tree = new TreeWalk(repo)) {
+    Map<String, String> skipped = new LinkedHashMap<>();
+    long total = 0;
+    try (TreeWalk tree = new TreeWalk(repo); ObjectReader reader = repo.newObjectReader()) {
       tree.addTree(commit.getTree());
       tree.setRecursive(true);
       if (!path.isEmpty()) {
@@ -89,10 +103,29 @@ class JGitRemote implements GitRemote {
       }
       while (tree.next()) {
         String relative = path.isEmpty() ? tree.getPathString() : tree.getPathString().substring(path.length() + 1);
-        files.put(relative, repo.open(tree.getObjectId(0)).getBytes());
+        FileMode mode = tree.getFileMode(0);
+        if (mode == FileMode.GITLINK || mode == FileMode.SYMLINK) {
+          skipped.put(relative, mode == FileMode.GITLINK ? "A Git submodule: submodules are not imported."
+              : "A symbolic link: links are not followed.");
+          continue;
+        }
+        if (files.size() == maxFiles) {
+          throw TandemException.validation("The repository has more than " + maxFiles + " files" + under(path)
+              + " (tandem.git.import-max-files); import a path with fewer.");
+        }
+        total += reader.getObjectSize(tree.getObjectId(0), Constants.OBJ_BLOB);
+        if (total > maxBytes) {
+          throw TandemException.validation("The repository's files" + under(path) + " hold more than " + maxBytes / (1024 * 1024)
+              + " MiB together (tandem.git.import-max-size); import a path with less.");
+        }
+        files.put(relative, reader.open(tree.getObjectId(0), Constants.OBJ_BLOB).getBytes());
       }
     }
-    return files;
+    return new Snapshot(commit.name(), files, skipped);
+  }
+
+  private static String under(String path) {
+    return path.isEmpty() ? "" : " under '" + path + "'";
   }
 
   @Override

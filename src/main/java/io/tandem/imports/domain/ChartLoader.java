@@ -2,6 +2,7 @@ package io.tandem.imports.domain;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.net.OutboundHost;
 import io.tandem.imports.ImportsProperties;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -60,9 +61,10 @@ public class ChartLoader {
     try {
       URI uri = new URI(url);
       String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-      if ((!scheme.equals("https") && !scheme.equals("http")) || uri.getHost() == null) {
+      if (!scheme.equals("https") && !scheme.equals("http")) {
         throw TandemException.validation("Field 'chart.repo' must be an http or https URL, not '" + url + "'.");
       }
+      OutboundHost.of("chart.repo", uri);
     } catch (URISyntaxException e) {
       throw TandemException.validation("Field 'chart.repo' is not a URL: " + e.getMessage() + ".");
     }

@@ -78,6 +78,7 @@ public class GitImports {
     Map<String, String> unitsSoFar = new LinkedHashMap<>();
     List<FileResult> results = new ArrayList<>(folders.importAll(plan, snapshot.files(),
         new FolderUnits.Context(url, path, namespace, into), unitsSoFar));
+    snapshot.skipped().forEach((file, why) -> results.add(new FileResult(file, null, Outcome.Skipped, null, why)));
     results.addAll(layout == Layout.file
         ? importFiles(plan.plain(), into, unitsSoFar)
         : importDirectories(path, url, plan.plain(), into, unitsSoFar));

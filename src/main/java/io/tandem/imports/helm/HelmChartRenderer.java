@@ -85,15 +85,17 @@ class HelmChartRenderer implements ChartRenderer {
       throw TandemException.validation("Rendering the chart took longer than " + settings.renderTimeout().toSeconds()
           + "s (tandem.imports.render-timeout).");
     }
-    String error = BoundedProcess.head(work.resolve("error.txt"), 16 * 1024).strip();
-    if (result.exitCode() == HelmMain.NO_LIBRARY) {
-      throw new TandemException(ProblemCode.HELM_UNAVAILABLE, error);
-    }
-    if (result.exitCode() == HelmMain.CHART_FAILED) {
-      throw TandemException.validation("Helm cannot render the chart: " + error);
+    if (result.exitCode() == HelmMain.NO_LIBRARY || result.exitCode() == HelmMain.CHART_FAILED) {
+      // What Helm says may quote what a template read or a remote answered: it goes to the debug log only.
+      log.debug("Helm's process ended with {}: {}", result.exitCode(), BoundedProcess.head(work.resolve("error.txt"), 16 * 1024).strip());
+      throw result.exitCode() == HelmMain.NO_LIBRARY
+          ? new TandemException(ProblemCode.HELM_UNAVAILABLE, "Helm's native library does not load on this server.")
+          : TandemException.validation("Helm cannot render the chart: a template fails (required, fail, a syntax"
+              + " error) or the chart is not valid (no Chart.yaml, bad metadata); Helm's own message is not repeated.");
     }
     if (result.exitCode() != 0) {
-      log.warn("Helm's process ended with {}: {}", result.exitCode(), result.stderr().strip());
+      log.warn("Helm's process ended with exit code {}", result.exitCode());
+      log.debug("Its error output: {}", result.stderr().strip());
       throw new IllegalStateException("Helm's process ended with exit code " + result.exitCode());
     }
     return new RenderedChart(metadata(read(work, "chart.yaml")), read(work, "crds.yaml"), read(work, "manifests.yaml"));
@@ -103,8 +105,9 @@ class HelmChartRenderer implements ChartRenderer {
     String home = work.resolve("home").toString();
     // Nothing to fetch: a proxy on a closed port makes any attempt fail at once.
     String nowhere = "http://127.0.0.1:9";
+    // KUBECONFIG: where HelmMain writes the kubeconfig of its empty API; Helm connects nowhere else for lookup
     return Map.of("HOME", home, "HELM_CACHE_HOME", home, "HELM_CONFIG_HOME", home, "HELM_DATA_HOME", home,
-        "KUBECONFIG", work.resolve("home/no-kubeconfig").toString(), "HTTP_PROXY", nowhere, "HTTPS_PROXY", nowhere,
+        "KUBECONFIG", work.resolve("home/kubeconfig").toString(), "HTTP_PROXY", nowhere, "HTTPS_PROXY", nowhere,
         "NO_PROXY", "");
   }
 

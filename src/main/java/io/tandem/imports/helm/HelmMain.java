@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * <p>The working folder holds {@code chart.tgz}, or the chart's files under {@code chart/} (then packed into
  * {@code chart.tgz} first), and {@code values.yaml}. Written back: {@code chart.yaml} (the chart's metadata),
  * {@code crds.yaml}, {@code manifests.yaml}; or {@code error.txt} and exit code {@value #CHART_FAILED}, or
- * {@value #NO_LIBRARY} when the library does not load.
+ * {@value #NO_LIBRARY} when the library does not load. A chart's {@code lookup} sees {@link EmptyKubernetesApi}
+ * (the environment's {@code KUBECONFIG} names where its kubeconfig is written).
  */
 public final class HelmMain {
 
@@ -41,7 +42,7 @@ public final class HelmMain {
       System.exit(NO_LIBRARY);
       return;
     }
-    try {
+    try (EmptyKubernetesApi cluster = EmptyKubernetesApi.start(Path.of(System.getenv("KUBECONFIG")))) {
       Path chart = work.resolve("chart.tgz");
       if (Files.isDirectory(work.resolve("chart"))) {
         pack(helm, work.resolve("chart"), work.resolve("packed"), chart);

@@ -16,9 +16,10 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code kubectl kustomize} on a copy of the files in a working folder, deleted afterwards. It runs offline: no
- * {@code PATH} (so no git for remote bases) and a proxy on a closed port (so no HTTP resources), and kustomize's own
- * default keeps the files a kustomization loads inside its folder.
+ * {@code kubectl kustomize} on a copy of the files in a working folder, deleted afterwards. What the kustomizations
+ * name is checked first ({@link KustomizationReferences}: inside the tree, never remote); then it runs offline: no
+ * {@code PATH} (so no git for remote bases) and a proxy on a closed port, and kustomize's own default keeps the files a
+ * kustomization loads inside its folder.
  */
 @Component
 class KubectlKustomizer implements Kustomizer {
@@ -49,6 +50,7 @@ class KubectlKustomizer implements Kustomizer {
     unavailable().ifPresent(why -> {
       throw TandemException.validation(why);
     });
+    KustomizationReferences.requireInside(files, folder);
     try (WorkFolder work = WorkFolder.create(workRoot, "kustomize-")) {
       for (Map.Entry<String, byte[]> file : files.entrySet()) {
         work.write("tree/" + file.getKey(), file.getValue());

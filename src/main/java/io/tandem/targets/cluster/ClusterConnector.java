@@ -48,9 +48,15 @@ public class ClusterConnector {
    */
   public void requireAllowed(TargetCredentials credentials) {
     String field = credentials.kubeconfig() != null ? "kubeconfig" : "server";
-    for (URI destination : destinations(config(credentials, null))) {
-      outbound.requireAllowed(field, destination);
+    List<URI> destinations = destinations(config(credentials, null));
+    for (int i = 0; i < destinations.size(); i++) {
+      outbound.requireAllowed(field, destinations.get(i), use(i));
     }
+  }
+
+  /** The API server (the first destination) may be the sandbox's own address; a proxy may not. */
+  private static OutboundPolicy.Use use(int destination) {
+    return destination == 0 ? OutboundPolicy.Use.CLUSTER : OutboundPolicy.Use.OTHER;
   }
 
   /**
@@ -97,9 +103,10 @@ public class ClusterConnector {
   public KubernetesClient connect(TargetCredentials credentials, String namespace) {
     Config config = config(credentials, namespace);
     String field = credentials.kubeconfig() != null ? "kubeconfig" : "server";
-    for (URI destination : destinations(config)) {
+    List<URI> destinations = destinations(config);
+    for (int i = 0; i < destinations.size(); i++) {
       try {
-        outbound.resolveAllowed(field, destination);
+        outbound.resolveAllowed(field, destinations.get(i), use(i));
       } catch (UnknownHostException e) {
         // the client fails on its own, as "host not found"
       }
@@ -112,8 +119,11 @@ public class ClusterConnector {
     return new Connection(target, connect(credentials, target.namespace()));
   }
 
-  /** Where a client with this configuration opens connections: the API server, and a proxy when one is set. */
+  /** Where a client with this configuration opens connections: the API server first, then a proxy when one is set. */
   private static List<URI> destinations(Config config) {
+    if (config.getMasterUrl() == null || config.getMasterUrl().isBlank()) {
+      throw TandemException.validation("The cluster server is not a URL.");
+    }
     List<URI> destinations = new ArrayList<>();
     for (String url : new String[] {config.getMasterUrl(), config.getHttpsProxy(), config.getHttpProxy()}) {
       if (url != null && !url.isBlank()) {

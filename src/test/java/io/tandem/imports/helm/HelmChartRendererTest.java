@@ -81,14 +81,14 @@ class HelmChartRendererTest {
   }
 
   @Test
-  void aTemplateThatFailsIsAValidationProblemWithHelmsMessage() {
+  void aTemplateThatFailsIsAValidationProblemWithoutWhatHelmSaid() {
     Map<String, String> files = new LinkedHashMap<>(TestCharts.shop("1.0.0"));
     files.put("templates/broken.yaml", "{{ required \"greeting.audience is required\" .Values.audience }}\n");
 
     assertThatThrownBy(() -> renderer.render(TestCharts.tgz("shop", files), new Release("web", "default", "")))
         .isInstanceOfSatisfying(TandemException.class, e -> {
           assertThat(e.code()).isEqualTo(ProblemCode.VALIDATION_FAILED);
-          assertThat(e.getMessage()).contains("greeting.audience is required");
+          assertThat(e.getMessage()).contains("a template fails").doesNotContain("greeting.audience");
         });
   }
 
