@@ -245,6 +245,9 @@ class BreakGlassOnKubeApiServerIT {
         """.formatted(space);
     assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "widgets", "data", crd, "target", "sandbox")).status())
         .isEqualTo(201);
+    // a CRD is of cluster scope, which the sandbox's grant to every space leaves out
+    assertThat(api.send("PUT", "/api/v1/targets/sandbox/grants/" + space, "application/json",
+        "{\"uses\":[\"apply\"],\"clusterScoped\":true}").status()).isEqualTo(200);
 
     JsonNode applied = post("/api/v1/spaces/" + space + "/units/widgets/apply?wait=60");
 
