@@ -19,7 +19,7 @@ public final class SecretMasker {
   /** The text with Secret values masked; unchanged when it holds no Secret (or is not Kubernetes YAML). */
   @SuppressWarnings("unchecked")
   public static String mask(String text) {
-    if (text == null || !text.contains("Secret")) {
+    if (text == null || !mayHoldSecret(text)) {
       return text;
     }
     List<KubernetesResource> resources;
@@ -51,7 +51,7 @@ public final class SecretMasker {
    * writing back what a masked read gave keeps the real values. A masked value with no stored counterpart stays.
    */
   public static String keepStored(String written, String stored) {
-    if (written == null || stored == null || !written.contains(MASK) || !stored.contains("Secret")) {
+    if (written == null || stored == null || !written.contains(MASK) || !mayHoldSecret(stored)) {
       return written;
     }
     if (written.equals(mask(stored))) {
@@ -108,6 +108,17 @@ public final class SecretMasker {
     }
     boolean secretValue = at.equals("data") || at.startsWith("data.") || at.equals("stringData") || at.startsWith("stringData.");
     return secretValue ? MASK : value;
+  }
+
+  /**
+   * Whether the text may hold a Secret, before it is parsed: the decision is the parsed object's, this only skips the
+   * parse for text that cannot name the kind. YAML spells a scalar {@code Secret} without those letters in a row only
+   * with an escape in a double-quoted scalar (backslash x65 or backslash u0065 for the e, an escaped line break), so
+   * a text with neither the word nor a backslash holds none; folding, quoting, tags, anchors and block scalars all
+   * keep the letters together.
+   */
+  static boolean mayHoldSecret(String text) {
+    return text.contains("Secret") || text.indexOf('\\') >= 0;
   }
 
   private static boolean isSecret(KubernetesResource resource) {

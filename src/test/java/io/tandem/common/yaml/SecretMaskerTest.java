@@ -2,6 +2,7 @@ package io.tandem.common.yaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SecretMaskerTest {
@@ -29,6 +30,23 @@ class SecretMaskerTest {
   @Test
   void secretValuesAreMaskedAndEverythingElseStaysAsWritten() {
     assertThat(SecretMasker.mask(UNIT)).isEqualTo(UNIT.replace("c2VjcmV0", "'***'").replace("user: admin", "user: '***'"));
+  }
+
+  @Test
+  void aSecretWhoseKindIsSpelledWithAnEscapeIsMaskedAsTheParsedObjectSays() {
+    for (String kind : List.of("\"Secr\\u0065t\"", "\"Secr\\x65t\"", "\"Sec\\\n  ret\"")) {
+      String escaped = "apiVersion: v1\nkind: " + kind + "\nmetadata:\n  name: db\ndata:\n  password: c2VjcmV0\n";
+      assertThat(ParsedContent.parse(escaped).get(0).kind()).isEqualTo("Secret");
+      assertThat(SecretMasker.mask(escaped)).as(kind).doesNotContain("c2VjcmV0").contains("'***'");
+    }
+  }
+
+  @Test
+  void aMaskedValueWrittenBackOverAnEscapedKindKeepsTheStoredOneAndNothingElse() {
+    String stored = "apiVersion: v1\nkind: \"Secr\\x65t\"\nmetadata:\n  name: db\ndata:\n  password: c2VjcmV0\n";
+    String written = SecretMasker.mask(stored).replace("name: db", "name: db\n  labels: {tier: db}");
+    String kept = SecretMasker.keepStored(written, stored);
+    assertThat(kept).as(kept).contains("c2VjcmV0").contains("tier").doesNotContain("***");
   }
 
   @Test
