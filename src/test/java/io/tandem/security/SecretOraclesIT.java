@@ -108,6 +108,35 @@ class SecretOraclesIT {
     assertThat(put.json().path("headRevisionNum").asInt()).as(put.body()).isEqualTo(1);
   }
 
+  @Test
+  void triggersSeeMaskedSecretValuesSoThatTheirGatesAreNoOracle() {
+    for (String[] trigger : List.of(new String[] {"right", "r.kind != 'Secret' || r.data.password == 'c2VjcmV0'"},
+        new String[] {"wrong", "r.kind != 'Secret' || r.data.password == 'd3Jvbmc='"})) {
+      Api.Response created = api.post("/api/v1/spaces/" + space + "/triggers",
+          Map.of("slug", trigger[0], "function", "vet-celexpr", "args", List.of(trigger[1])), auth(ADMIN));
+      assertThat(created.status()).as(created.body()).isEqualTo(201);
+    }
+    assertThat(api.putYaml(units + "/db/data", CrossSpaceIT.DB + "# again\n", auth(ADMIN)).status()).isEqualTo(200);
+
+    List<String> gated = new java.util.ArrayList<>();
+    api.get(units + "/db", auth(editor)).json().path("applyGates").forEach(gate -> gated.add(gate.path("trigger").asString()));
+    assertThat(gated).as("the trigger with the right value fails as the one with the wrong value").containsExactlyInAnyOrder(
+        "right", "wrong");
+  }
+
+  @Test
+  void aSecretWhoseKindIsSpelledWithAnEscapeIsMaskedForAViewer() {
+    String escaped = CrossSpaceIT.DB.replace("kind: Secret", "kind: \"Secr\\x65t\"");
+    assertThat(api.putYaml(units + "/db/data", escaped, auth(ADMIN)).status()).isEqualTo(200);
+    String viewer = callers.issue("viewer-" + space);
+    callers.grant(space, "viewer-" + space, "viewer", false);
+
+    assertThat(api.get(units + "/db", auth(viewer)).body()).doesNotContain("c2VjcmV0");
+    assertThat(api.get(units + "/db/revisions/head", auth(viewer)).body()).doesNotContain("c2VjcmV0");
+    assertThat(api.get(units + "/db/diff?from=1", auth(viewer)).body()).doesNotContain("c2VjcmV0");
+    assertThat(api.get(units + "/db", auth(trusted)).body()).contains("c2VjcmV0");
+  }
+
   private Api.Response dryRun(String function, String... args) {
     return api.post(units.replace("/units", "/functions/invoke"), Map.of("units", List.of("db"), "dryRun", true,
         "functions", List.of(Map.of("name", function, "args", List.of(args)))), auth(editor));
