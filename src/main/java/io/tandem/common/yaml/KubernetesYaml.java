@@ -21,7 +21,6 @@ import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
-import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.representer.Representer;
 import org.yaml.snakeyaml.resolver.Resolver;
 
@@ -75,7 +74,7 @@ public final class KubernetesYaml {
     LoaderOptions options = options(Math.max(text.length() + 1, 3 * 1024 * 1024));
     ScalarsAsKubernetesReadsThem constructor = CONSTRUCTORS.get();
     Composer composer =
-        new Composer(new ParserImpl(new StreamReader(text), options), RESOLVER, options);
+        new Composer(new ParserImpl(new WholeTextReader(text), options), RESOLVER, options);
 
     List<KubernetesResource> resources = new ArrayList<>();
     Set<String> ids = new HashSet<>();

@@ -1,12 +1,13 @@
 package io.tandem.common.yaml;
 
-import java.io.StringReader;
 import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * How a text indents, so that inserted blocks look like their neighbours: the indentation step of nested mappings,
@@ -20,7 +21,7 @@ record Style(int indent, boolean indentedSequences) {
     Integer indent = null;
     Boolean indented = null;
     try {
-      for (Node document : new Yaml().composeAll(new StringReader(text))) {
+      for (Node document : WholeTextReader.composeAll(text, new LoaderOptions(), new Resolver())) {
         Style found = find(document);
         if (found != null) {
           indent = indent == null && found.indent > 0 ? found.indent : indent;

@@ -1,20 +1,19 @@
 package io.tandem.common.yaml;
 
 import io.tandem.common.yaml.ResourceChange.Op;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * Edits a unit's YAML text so that it reads as the wanted resources, changing as little text as possible: every line
@@ -447,8 +446,9 @@ public final class TextPatcher {
         return null;
       }
       LoaderOptions options = new LoaderOptions();
+      options.setCodePointLimit(Math.max(text.length() + 1, options.getCodePointLimit())); // parsed above already
       int document = 0;
-      for (Node node : new Yaml(options).composeAll(new StringReader(text))) {
+      for (Node node : WholeTextReader.composeAll(text, options, new Resolver())) {
         document++;
         if (document == resource.document()) {
           return new Document(resourceId, (MappingNode) node);
