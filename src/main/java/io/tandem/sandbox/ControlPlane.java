@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tandem.common.files.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -60,6 +61,11 @@ final class ControlPlane implements SandboxEngine {
   /** Starts it, or fails (stopping whatever it had started) with the reason and the log to look at. */
   static ControlPlane start(ControlPlaneBinaries binaries, Path state, int apiPort, Duration timeout) {
     Path folder = state.toAbsolutePath().normalize();
+    try {
+      OwnerOnlyFiles.folder(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot make the sandbox's folder " + folder, e);
+    }
     ChildProcesses processes = new ChildProcesses(folder);
     processes.stopStale();
     long started = System.nanoTime();
@@ -179,9 +185,9 @@ final class ControlPlane implements SandboxEngine {
     }
   }
 
+  /** Owner-only from the start: the kubeconfigs carry tokens, kwok's of {@code system:masters}. */
   private static Path write(Path file, String content) throws IOException {
-    Files.writeString(file, content);
-    return file;
+    return OwnerOnlyFiles.write(file, content);
   }
 
   private static InetAddress inet4Loopback() {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tandem.common.config.TandemProperties;
+import io.tandem.common.files.OwnerOnlyFiles;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.targets.domain.ServedKubeconfig;
 import io.tandem.targets.domain.TargetCredentials;
@@ -13,10 +14,7 @@ import io.tandem.targets.domain.TargetService;
 import io.tandem.targets.domain.TargetUse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -84,13 +82,8 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
     outbound.allowBuiltIn(started.endpoint());
     Path kubeconfigFile = folder.resolve("kubeconfig");
     try {
-      Files.createDirectories(folder);
-      Files.writeString(kubeconfigFile, started.kubeconfig(), StandardCharsets.UTF_8);
-      try {
-        Files.setPosixFilePermissions(kubeconfigFile, PosixFilePermissions.fromString("rw-------"));
-      } catch (UnsupportedOperationException e) {
-        // not a POSIX file system
-      }
+      OwnerOnlyFiles.folder(folder);
+      OwnerOnlyFiles.write(kubeconfigFile, started.kubeconfig());
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the sandbox kubeconfig to " + kubeconfigFile, e);
     }

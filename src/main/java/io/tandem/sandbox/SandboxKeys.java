@@ -1,10 +1,10 @@
 package io.tandem.sandbox;
 
+import io.tandem.common.files.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
@@ -26,7 +26,7 @@ final class SandboxKeys {
   private SandboxKeys() {}
 
   static Tokens ensure(Path pki) throws IOException {
-    Files.createDirectories(pki);
+    OwnerOnlyFiles.folder(pki);
     if (!Files.exists(pki.resolve("sa.key"))) {
       KeyPair pair = rsa();
       writeSecret(pki.resolve("sa.key"), pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
@@ -70,11 +70,6 @@ final class SandboxKeys {
   }
 
   private static void writeSecret(Path file, String content) throws IOException {
-    Files.writeString(file, content);
-    try {
-      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-    } catch (UnsupportedOperationException e) {
-      // not a POSIX file system: the folder's own permissions apply
-    }
+    OwnerOnlyFiles.write(file, content);
   }
 }
