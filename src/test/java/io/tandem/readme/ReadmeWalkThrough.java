@@ -43,7 +43,10 @@ abstract class ReadmeWalkThrough {
 
   @Test
   void everyShellBlockOfTheReadmeRunsAndPrintsWhatTheReadmeShows() throws Exception {
-    List<Step> steps = stepsToRun(ReadmeBlocks.parse(Files.readString(Path.of("README.md"))));
+    // the README's story goes on in docs/walk-through.md, on the same server and spaces; read as one text, so that a
+    // step's line (past the README's last, one in the walk-through page) names it alone
+    List<Step> steps = stepsToRun(ReadmeBlocks.parse(Files.readString(Path.of("README.md")) + "\n"
+        + Files.readString(Path.of("docs", "walk-through.md"))));
     removeTheStory();
 
     List<Result> results = new WalkThroughShell(workDir(), environment(), Duration.ofMinutes(3)).run(steps);
