@@ -42,7 +42,8 @@ public interface SecurityApi {
   @GetMapping("/tokens")
   ListResponse<TokenService.Token> listTokens();
 
-  @Operation(operationId = "revokeToken", summary = "Revoke a token: it stops working with the next request")
+  @Operation(operationId = "revokeToken", summary = "Revoke a token: it stops working with the next request",
+      description = "The organisation's last active org-admin token cannot be revoked (409 last-org-admin).")
   @Access(value = Access.Who.ORG_ADMIN)
   @DeleteMapping("/tokens/{id}")
   TokenService.Token revokeToken(@PathVariable("id") UUID id);

@@ -1,5 +1,6 @@
 package io.tandem.security;
 
+import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * API tokens: {@code tdm_<prefix>_<secret>}. Only a SHA-256 hash is stored (a token is 256 random bits, so a fast
@@ -118,8 +120,18 @@ public class TokenService {
     return store.list().stream().map(TokenService::view).toList();
   }
 
+  /**
+   * Revokes a token, unless it is the last active org-admin token: without one nobody could issue tokens, grant
+   * targets or register clusters again. Two revokes of the last two at once see each other through the row locks.
+   */
+  @Transactional
   public Token revoke(UUID id) {
     TokenStore.StoredToken token = store.byId(id).orElseThrow(() -> TandemException.notFound("Token " + id + " does not exist."));
+    List<UUID> admins = store.lockActiveOrgAdmins();
+    if (admins.size() == 1 && admins.contains(id)) {
+      throw new TandemException(ProblemCode.LAST_ORG_ADMIN, "Token " + token.prefix() + " is the organisation's last"
+          + " active org-admin token; issue another org-admin token before revoking it.");
+    }
     store.revoke(id, clock.instant());
     return view(store.byId(token.id()).orElseThrow());
   }

@@ -64,6 +64,12 @@ class TokenStore {
     return jdbc.sql("select exists (select 1 from api_token)").query(Boolean.class).single();
   }
 
+  /** The active org-admin tokens, locked until the transaction ends. */
+  List<UUID> lockActiveOrgAdmins() {
+    return jdbc.sql("select id from api_token where org_admin and revoked_at is null order by id for update")
+        .query(UUID.class).list();
+  }
+
   @Transactional
   boolean revoke(UUID id, Instant at) {
     boolean revoked = jdbc.sql("update api_token set revoked_at = :at where id = :id and revoked_at is null")

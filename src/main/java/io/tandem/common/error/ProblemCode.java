@@ -52,6 +52,8 @@ public enum ProblemCode {
   CONFIRMATION_REQUIRED("confirmation-required", HttpStatus.CONFLICT),
   /** A change of the target of a unit with objects on its target, without {@code moveObjects=true}. */
   UNIT_IS_LIVE("unit-is-live", HttpStatus.CONFLICT),
+  /** A revoke of the organisation's last active org-admin token, which would leave nobody to issue tokens. */
+  LAST_ORG_ADMIN("last-org-admin", HttpStatus.CONFLICT),
   /** An approval by the author of the revision, in a space with four-eyes approval on. */
   SELF_APPROVAL("self-approval", HttpStatus.FORBIDDEN),
   // HTTP-level mistakes that are not about Tandem's resources.
