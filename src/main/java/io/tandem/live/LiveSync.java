@@ -143,8 +143,10 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       try {
         read = connection.read(liveData);
       } catch (RuntimeException e) {
-        live.recordDrift(unit.id(), Drift.Unknown);
-        return Outcome.failed("RefreshFailed", "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e));
+        live.recordDrift(unit.id(), Drift.Unknown); // until a server that reaches the target reads it
+        String message = "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e);
+        return ClusterConnector.notConnected(e) ? Outcome.unreachable("RefreshFailed", message)
+            : Outcome.failed("RefreshFailed", message);
       }
       seen = LiveObservation.of(identities, keys, read, others);
       observeHealth(target, unit, keys, read, others);

@@ -72,7 +72,13 @@ public class Leases implements SmartLifecycle, ApplicationListener<WebServerInit
         .map(name -> name.substring(prefix.length())).sorted().toList();
   }
 
-  UUID id() {
+  /** This replica in words: its host and API port, as {@code GET /api/v1/replicas} lists it. */
+  public String describe() {
+    return "server " + (host == null ? host() : host) + ":" + port;
+  }
+
+  /** This replica's id in the {@code replica} table, for as long as the process lives. */
+  public UUID id() {
     return id;
   }
 

@@ -140,15 +140,20 @@ public class ActionQueue {
     return find(id).orElseThrow();
   }
 
-  /** Claims the next runnable action for {@code owner}, leased for {@code lease}; empty when there is none. */
+  /**
+   * Claims the next runnable action for {@code owner}, leased for {@code lease}; empty when there is none. An action
+   * that {@code replica} left (it could not reach the target) is claimed again only once {@code handoff} has passed.
+   */
   @Transactional
-  public Optional<UnitAction> claim(String owner, Duration lease) {
+  public Optional<UnitAction> claim(String owner, UUID replica, Duration lease, Duration handoff) {
     Optional<UUID> id =
         jdbc.sql(
                 "update unit_action set status = 'Running', started_at = coalesce(started_at, now()),"
                     + " lease_owner = :owner, lease_until = now() + cast(:lease as interval), attempts = attempts + 1"
                     + " where id = (select a.id from unit_action a"
                     + "   where (a.status = 'Pending' or (a.status = 'Running' and a.lease_until < now()))"
+                    + "   and (not (cast(:replica as uuid) = any(a.left_by))"
+                    + "     or a.left_at < now() - cast(:handoff as interval))"
                     + "   and not exists (select 1 from unit_action b where b.unit_id = a.unit_id"
                     + "     and b.status in ('Pending', 'Running') and (b.created_at, b.id) < (a.created_at, a.id))"
                     + "   and not exists (select 1 from unit_action d where d.id = any(a.depends_on)"
@@ -156,10 +161,35 @@ public class ActionQueue {
                     + "   order by a.created_at, a.id limit 1 for update skip locked)"
                     + " returning id")
             .param("owner", owner)
+            .param("replica", replica)
             .param("lease", lease.toMillis() + " milliseconds")
+            .param("handoff", handoff.toMillis() + " milliseconds")
             .query(UUID.class)
             .optional();
     return id.flatMap(this::find);
+  }
+
+  /**
+   * Puts an action this worker could not reach the target of back in the queue for the other replicas, unless every
+   * live replica (heartbeat within {@code livePeriod}) has left it already or the first left it more than
+   * {@code handoff} ago; {@code false} then, and the caller records the failure.
+   */
+  @Transactional
+  public boolean leave(UUID id, String owner, UUID replica, String message, Duration livePeriod, Duration handoff) {
+    return jdbc.sql("update unit_action set status = 'Pending', lease_owner = null, lease_until = null,"
+                + " message = :message, left_by = array_append(left_by, cast(:replica as uuid)),"
+                + " left_at = coalesce(left_at, now())"
+                + " where id = :id and lease_owner = :owner and status = 'Running'"
+                + " and (left_at is null or left_at >= now() - cast(:handoff as interval))"
+                + " and exists (select 1 from replica r where r.heartbeat_at >= now() - cast(:live as interval)"
+                + "   and r.id <> cast(:replica as uuid) and r.id <> all(left_by))")
+            .param("message", message)
+            .param("replica", replica)
+            .param("id", id)
+            .param("owner", owner)
+            .param("handoff", handoff.toMillis() + " milliseconds")
+            .param("live", livePeriod.toMillis() + " milliseconds")
+            .update() == 1;
   }
 
   /**

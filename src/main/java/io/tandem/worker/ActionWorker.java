@@ -1,5 +1,7 @@
 package io.tandem.worker;
 
+import io.tandem.replica.Leases;
+import io.tandem.replica.ReplicaProperties;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -52,11 +54,20 @@ public class ActionWorker implements SmartLifecycle {
   /** Set once the stop grace has run out and running actions are interrupted. */
   private volatile boolean abandoning;
 
+  private final Leases replica;
+  private final Duration livePeriod;
+  private final Duration handoff;
+
   ActionWorker(
       ActionQueue queue,
       List<ActionHandler> handlers,
-      WorkerProperties settings) {
+      WorkerProperties settings,
+      Leases replica,
+      ReplicaProperties replicas) {
     this.queue = queue;
+    this.replica = replica;
+    this.livePeriod = replicas.leasePeriod();
+    this.handoff = settings.handoff();
     handlers.forEach(handler -> this.handlers.put(handler.kind(), handler));
     this.lease = settings.lease();
     this.threads = settings.threads();
@@ -118,7 +129,7 @@ public class ActionWorker implements SmartLifecycle {
   private void loop() {
     while (running) {
       try {
-        Optional<UnitAction> claimed = queue.claim(owner, lease);
+        Optional<UnitAction> claimed = queue.claim(owner, replica.id(), lease, handoff);
         databaseReachable();
         if (claimed.isEmpty()) {
           Thread.sleep(IDLE_POLL_MS);
@@ -178,6 +189,11 @@ public class ActionWorker implements SmartLifecycle {
       abandoned(action); // whatever it returned, it was cut short
       return;
     }
+    if (outcome.unreachable() && queue.leave(action.id(), owner, replica.id(), leftMessage(outcome), livePeriod, handoff)) {
+      log.info("Action {} ({} of {}/{}) left for another server: {}", action.id(), action.action(), action.space(),
+          action.unit(), outcome.message());
+      return;
+    }
     if (outcome.status() == UnitAction.Status.Running) {
       if (!queue.park(action.id(), owner, outcome.message())) {
         log.warn("Action {} was taken over by another worker before it could wait here", action.id());
@@ -187,6 +203,10 @@ public class ActionWorker implements SmartLifecycle {
     if (!queue.finish(action.id(), owner, outcome)) {
       log.warn("Action {} was taken over by another worker before it finished here", action.id());
     }
+  }
+
+  private String leftMessage(UnitAction.Outcome outcome) {
+    return "Waiting for another server: " + replica.describe() + " could not reach the target (" + outcome.message() + ")";
   }
 
   private static void abandoned(UnitAction action) {

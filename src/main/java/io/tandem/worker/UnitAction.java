@@ -55,9 +55,20 @@ public record UnitAction(
 
   /**
    * How an action ended: its status, result word ({@code ApplyCompleted} …) and message; or, with status Running, that
-   * it now waits (for its objects' health), without a worker, until something else finishes it.
+   * it now waits (for its objects' health), without a worker, until something else finishes it. An {@code unreachable}
+   * failure is one where this server could not reach the target at all (nothing was sent): the worker leaves the
+   * action to another replica that may reach it, and records the failure only when none is left.
    */
-  public record Outcome(Status status, String result, String message, Integer capturedRevisionNum) {
+  public record Outcome(Status status, String result, String message, Integer capturedRevisionNum, boolean unreachable) {
+
+    public Outcome(Status status, String result, String message, Integer capturedRevisionNum) {
+      this(status, result, message, capturedRevisionNum, false);
+    }
+
+    /** A failure to reach the target from this server, before anything was sent to it. */
+    public static Outcome unreachable(String result, String message) {
+      return new Outcome(Status.Failed, result, message, null, true);
+    }
 
     public static Outcome completed(String result, String message, Integer capturedRevisionNum) {
       return new Outcome(Status.Completed, result, message, capturedRevisionNum);

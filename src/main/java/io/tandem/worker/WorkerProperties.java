@@ -13,10 +13,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param enabled whether this server runs actions at all (it still queues them for other servers)
  * @param stopGrace how long a stopping server lets running actions finish before it interrupts them (their leases
  *     then hand them on to another server)
+ * @param handoff how long an action that a server could not reach the target of waits for another server to run it,
+ *     counted from the first server that left it; past it, or once every live server has left it, it fails
  */
 @ConfigurationProperties("tandem.worker")
 public record WorkerProperties(
     @DefaultValue("2") int threads,
     @DefaultValue("60s") Duration lease,
     @DefaultValue("true") boolean enabled,
-    @DefaultValue("20s") Duration stopGrace) {}
+    @DefaultValue("20s") Duration stopGrace,
+    @DefaultValue("2m") Duration handoff) {}

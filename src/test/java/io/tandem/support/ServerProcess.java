@@ -46,6 +46,11 @@ public final class ServerProcess implements AutoCloseable {
    * no background refreshes or watches, warnings and errors logged only.
    */
   public static ServerProcess start(Path dataDir, Map<String, String> settings) {
+    return start(dataDir, settings, List.of());
+  }
+
+  /** As {@link #start(Path, Map)}, with {@code jvmOptions} ({@code -Dname=value}) for the server's JVM. */
+  public static ServerProcess start(Path dataDir, Map<String, String> settings, List<String> jvmOptions) {
     try {
       int port = freePort();
       Path log = Files.createTempFile(dataDir.getParent(), "server-", ".log");
@@ -61,7 +66,9 @@ public final class ServerProcess implements AutoCloseable {
       arguments.putAll(settings);
       List<String> command = new ArrayList<>(List.of(
           Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-Xmx512m", "-XX:TieredStopAtLevel=1", TandemApplication.class.getName()));
+          "-Xmx512m", "-XX:TieredStopAtLevel=1"));
+      command.addAll(jvmOptions);
+      command.add(TandemApplication.class.getName());
       arguments.forEach((name, value) -> command.add("--" + name + "=" + value));
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
       builder.environment().put("CLASSPATH", System.getProperty("java.class.path"));

@@ -27,6 +27,21 @@ public final class RemoteFailures {
     return fallback;
   }
 
+  /**
+   * Whether the failure is that no connection could be made (no such host, no route, refused, a connect that timed
+   * out, a TLS handshake that failed): nothing was sent, so it says where this server stands as much as where the
+   * remote does.
+   */
+  public static boolean notConnected(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof UnknownHostException || cause instanceof ConnectException
+          || cause instanceof SSLException || cause.getClass().getSimpleName().contains("ConnectTimeout")) {
+        return true; // NoRouteToHostException is a ConnectException
+      }
+    }
+    return false;
+  }
+
   private static String reasonOf(Throwable cause) {
     if (cause instanceof TandemException e) {
       return e.getMessage(); // our own text, such as a destination that is not allowed

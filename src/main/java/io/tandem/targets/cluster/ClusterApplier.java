@@ -63,7 +63,8 @@ public final class ClusterApplier {
       }
       return new ApplyReport(applied, deleted, takenOver, spared, null, null);
     } catch (RuntimeException e) {
-      return new ApplyReport(applied, deleted, takenOver, spared, current, ClusterConnector.describe(e));
+      return new ApplyReport(applied, deleted, takenOver, spared, current, ClusterConnector.describe(e),
+          applied.isEmpty() && deleted.isEmpty() && ClusterConnector.notConnected(e));
     }
   }
 
@@ -136,7 +137,8 @@ public final class ClusterApplier {
       }
       return new ApplyReport(List.of(), deleted, List.of(), spared, null, null);
     } catch (RuntimeException e) {
-      return new ApplyReport(List.of(), deleted, List.of(), spared, current, ClusterConnector.describe(e));
+      return new ApplyReport(List.of(), deleted, List.of(), spared, current, ClusterConnector.describe(e),
+          deleted.isEmpty() && ClusterConnector.notConnected(e));
     }
   }
 

@@ -125,6 +125,10 @@ class ApplyHandler implements ActionHandler {
       return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed: its"
           + " objects could not be read to keep the fields its ignore rules cover. Nothing was applied.");
     }
+    if (report.notConnected()) {
+      return Outcome.unreachable("ApplyFailed", "Revision " + revision + " on target '" + target.slug()
+          + "' was not applied: the cluster could not be reached (" + report.error() + ").");
+    }
     if (!report.succeeded()) {
       return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed at "
           + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");

@@ -64,6 +64,10 @@ class DestroyHandler implements ActionHandler {
       others = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, data));
       report = session.destroy(data, others.keySet());
     }
+    if (report.notConnected()) {
+      return Outcome.unreachable("DestroyFailed", "Nothing was deleted from target '" + slug
+          + "': the cluster could not be reached (" + report.error() + ").");
+    }
     if (!report.succeeded()) {
       return Outcome.failed("DestroyFailed", "Destroy on target '" + slug + "' failed at " + report.failedOn() + ": "
           + report.error() + ". Deleted before that: " + report.deleted() + ".");
