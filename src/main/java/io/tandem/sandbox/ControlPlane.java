@@ -12,6 +12,7 @@ import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,13 +74,14 @@ final class ControlPlane implements SandboxEngine {
       SandboxKeys.Tokens tokens = SandboxKeys.ensure(folder.resolve("pki"));
       String serviceRange = serviceRange(folder); // before etcd makes its folder
       ReadinessProbe probe = new ReadinessProbe(processes, timeout);
-      int etcdPort = freePort();
-      probe.await("etcd", processes.start("etcd", etcd(binaries, folder, etcdPort, freePort())),
-          () -> probe.httpOk("http://127.0.0.1:" + etcdPort + "/health"));
+      EtcdCertificates etcdPki = EtcdCertificates.issue(folder.resolve("pki").resolve("etcd"));
+      EtcdHistory etcd = new EtcdHistory(freePort(), etcdPki.ssl());
+      probe.await("etcd", processes.start("etcd", etcd(binaries, folder, etcdPki, etcd.endpoint(), freePort())),
+          () -> probe.httpOk(etcd.endpoint() + "/health", etcdPki.ssl()));
       int port = apiPort > 0 ? apiPort : freePort();
       String server = "https://127.0.0.1:" + port;
       Path certs = folder.resolve("pki").resolve("apiserver");
-      Process apiServer = processes.start("kube-apiserver", apiServer(binaries, folder, certs, etcdPort, port, serviceRange));
+      Process apiServer = processes.start("kube-apiserver", apiServer(binaries, folder, certs, etcdPki, etcd.endpoint(), port, serviceRange));
       probe.await("kube-apiserver", apiServer, () -> Files.exists(certs.resolve("apiserver.crt")));
       String ca = Files.readString(certs.resolve("apiserver.crt"));
       String admin = Kubeconfigs.of(server, ca, tokens.admin());
@@ -108,19 +110,22 @@ final class ControlPlane implements SandboxEngine {
       fakeNodes(admin);
       log.info("Sandbox control plane (etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok) ready on {} in {} ms;"
           + " state and logs in {}", server, Duration.ofNanos(System.nanoTime() - started).toMillis(), folder);
-      return new ControlPlane(processes, admin, port, timeout, new EtcdHistory(etcdPort));
+      return new ControlPlane(processes, admin, port, timeout, etcd);
     } catch (IOException | RuntimeException e) {
       processes.close();
       throw new IllegalStateException("The sandbox control plane did not start: " + e.getMessage(), e);
     }
   }
 
-  private static List<String> etcd(ControlPlaneBinaries binaries, Path folder, int clientPort, int peerPort) {
-    String client = "http://127.0.0.1:" + clientPort;
-    String peer = "http://127.0.0.1:" + peerPort;
+  /** TLS on both listeners, answering only certificates of the sandbox's own etcd CA. */
+  private static List<String> etcd(ControlPlaneBinaries binaries, Path folder, EtcdCertificates pki, URI client, int peerPort) {
+    String peer = "https://127.0.0.1:" + peerPort;
     return List.of(binaries.etcd().toString(), "--name=sandbox", "--data-dir=" + folder.resolve("etcd"),
         "--listen-client-urls=" + client, "--advertise-client-urls=" + client, "--listen-peer-urls=" + peer,
         "--initial-advertise-peer-urls=" + peer, "--initial-cluster=sandbox=" + peer, "--listen-metrics-urls=",
+        "--cert-file=" + pki.serverCert(), "--key-file=" + pki.serverKey(), "--client-cert-auth=true",
+        "--trusted-ca-file=" + pki.ca(), "--peer-cert-file=" + pki.serverCert(), "--peer-key-file=" + pki.serverKey(),
+        "--peer-client-cert-auth=true", "--peer-trusted-ca-file=" + pki.ca(),
         "--quota-backend-bytes=2147483648", "--log-level=warn");
   }
 
@@ -136,11 +141,12 @@ final class ControlPlane implements SandboxEngine {
     return range;
   }
 
-  private static List<String> apiServer(ControlPlaneBinaries binaries, Path folder, Path certs, int etcdPort, int port,
-      String serviceRange) {
+  private static List<String> apiServer(ControlPlaneBinaries binaries, Path folder, Path certs, EtcdCertificates etcdPki,
+      URI etcd, int port, String serviceRange) {
     Path pki = folder.resolve("pki");
     return List.of(binaries.apiServer().toString(), "--bind-address=127.0.0.1", "--advertise-address=127.0.0.1",
-        "--secure-port=" + port, "--endpoint-reconciler-type=none", "--etcd-servers=http://127.0.0.1:" + etcdPort,
+        "--secure-port=" + port, "--endpoint-reconciler-type=none", "--etcd-servers=" + etcd,
+        "--etcd-cafile=" + etcdPki.ca(), "--etcd-certfile=" + etcdPki.clientCert(), "--etcd-keyfile=" + etcdPki.clientKey(),
         "--service-cluster-ip-range=" + serviceRange, "--cert-dir=" + certs, "--token-auth-file=" + pki.resolve("tokens.csv"),
         "--authorization-mode=RBAC", "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
         "--service-account-key-file=" + pki.resolve("sa.pub"), "--service-account-signing-key-file=" + pki.resolve("sa.key"),
@@ -223,6 +229,11 @@ final class ControlPlane implements SandboxEngine {
     }
     List.of("kube-controller-manager", "kube-scheduler", "kwok").forEach(processes::restart);
     log.info("Sandbox API server restarted on port {}", port);
+  }
+
+  /** etcd's client URL (TLS, client certificates of the sandbox's etcd CA only). */
+  URI etcdEndpoint() {
+    return etcd.endpoint();
   }
 
   @Override

@@ -6,19 +6,25 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The sandbox etcd's history of revisions, through its HTTP gateway on loopback. */
+/** The sandbox etcd's history of revisions, through its HTTP gateway on loopback (TLS, with the client certificate). */
 final class EtcdHistory {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final URI endpoint;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final HttpClient http;
 
-  EtcdHistory(int port) {
-    this.endpoint = URI.create("http://127.0.0.1:" + port);
+  EtcdHistory(int port, SSLContext ssl) {
+    this.endpoint = URI.create("https://127.0.0.1:" + port);
+    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).sslContext(ssl).build();
+  }
+
+  URI endpoint() {
+    return endpoint;
   }
 
   /**

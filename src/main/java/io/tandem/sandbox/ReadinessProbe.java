@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import javax.net.ssl.SSLContext;
 
 /** Waits for a control-plane process to answer, failing at once, with the end of its log, when it exits instead. */
 final class ReadinessProbe {
@@ -43,6 +44,11 @@ final class ReadinessProbe {
 
   boolean httpOk(String url) {
     return ok(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build(), url);
+  }
+
+  /** Over TLS with {@code ssl}'s trust and client certificate (etcd answers no one else). */
+  boolean httpOk(String url, SSLContext ssl) {
+    return ok(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).sslContext(ssl).build(), url);
   }
 
   /** The API server's own verdict: every readiness check passed (etcd, RBAC bootstrap, the post-start hooks). */

@@ -14,6 +14,7 @@ import io.tandem.targets.domain.TargetService;
 import io.tandem.targets.domain.TargetUse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -166,6 +167,14 @@ public class SandboxCluster implements SmartInitializingSingleton, DisposableBea
       throw new UnsupportedOperationException("The " + engine.name() + " sandbox has no API server to restart");
     }
     controlPlane.restartApiServer();
+  }
+
+  /** The real engine's etcd client URL (for tests of who may reach it). */
+  URI etcdEndpoint() {
+    if (!(engine instanceof ControlPlane controlPlane)) {
+      throw new UnsupportedOperationException("The " + engine.name() + " sandbox has no etcd");
+    }
+    return controlPlane.etcdEndpoint();
   }
 
   /** Stops it; one still starting (the server stopped during its own start) once it has started. */

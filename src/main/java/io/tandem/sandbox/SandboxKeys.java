@@ -15,7 +15,7 @@ import java.util.HexFormat;
 /**
  * The control plane's secrets, made once and kept in {@code <state>/pki} so the sandbox keeps its identity across
  * restarts: the service-account signing key pair and the static bearer tokens of its users. The API server makes its
- * own serving certificate ({@code --cert-dir}), so no certificate tooling is needed here.
+ * own serving certificate ({@code --cert-dir}); etcd's certificates are {@link EtcdCertificates}, made at each start.
  */
 final class SandboxKeys {
 

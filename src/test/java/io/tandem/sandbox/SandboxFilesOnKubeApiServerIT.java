@@ -17,7 +17,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The real control plane's credentials are its owner's alone: the kubeconfigs (kwok's carries {@code system:masters}),
- * the token file and keys are 0600 and the sandbox's folders 0700, so another local user reads none of them.
+ * the token file and keys (etcd's too) are 0600 and the sandbox's folders 0700, so another local user reads none of them.
  */
 @TandemIT
 @RealCluster
@@ -29,7 +29,7 @@ class SandboxFilesOnKubeApiServerIT {
   void theSandboxsCredentialsAndTheirFoldersAreOnlyTheirOwners() throws IOException {
     Path folder = SandboxCluster.folder(properties);
     List<String> open = new ArrayList<>();
-    for (Path path : List.of(folder, folder.resolve("pki"))) {
+    for (Path path : List.of(folder, folder.resolve("pki"), folder.resolve("pki").resolve("etcd"))) {
       String permissions = PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
       if (!permissions.equals("rwx------")) {
         open.add(path + " " + permissions);
@@ -43,7 +43,8 @@ class SandboxFilesOnKubeApiServerIT {
       }).toList();
     }
     assertThat(secrets).extracting(file -> file.getFileName().toString())
-        .contains("kubeconfig", "kwok.kubeconfig", "kube-controller-manager.kubeconfig", "tokens.csv", "sa.key");
+        .contains("kubeconfig", "kwok.kubeconfig", "kube-controller-manager.kubeconfig", "tokens.csv", "sa.key", "server.key",
+            "client.key");
     for (Path file : secrets) {
       String permissions = PosixFilePermissions.toString(Files.getPosixFilePermissions(file));
       if (!permissions.equals("rw-------")) {
