@@ -5,6 +5,7 @@ import io.tandem.common.access.Role;
 import io.tandem.common.web.Authors;
 import io.tandem.targets.domain.ActionService;
 import io.tandem.targets.domain.ApplyPreviews;
+import io.tandem.targets.domain.Undo;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
@@ -29,8 +30,10 @@ class UnitButtons {
   private final ActionService actions;
   private final ApplyPreviews previews;
   private final GatesAndApprovals gates;
+  private final Undo undo;
 
-  UnitButtons(UnitCommands commands, ActionService actions, ApplyPreviews previews, GatesAndApprovals gates) {
+  UnitButtons(UnitCommands commands, ActionService actions, ApplyPreviews previews, GatesAndApprovals gates, Undo undo) {
+    this.undo = undo;
     this.commands = commands;
     this.actions = actions;
     this.previews = previews;
@@ -67,16 +70,14 @@ class UnitButtons {
     return back(space, unit, redirect, "Restored revision " + revision + " as revision " + restored.headRevisionNum() + ".");
   }
 
-  /** Undo: restore the revision before head, then apply it. */
+  /** Undo: restore the revision before head and apply it, or, when the apply is refused, neither. */
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
   @PostMapping(UNIT + "/undo")
   String undo(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect,
       Principal principal) {
-    Unit restored = commands.restore(space, unit, RevisionRef.parse("revision", "-1"), null, null, Authors.of(principal))
-        .unit();
-    UnitAction applied = actions.apply(space, unit, head(), null);
+    Undo.Undone undone = undo.undo(space, unit, Authors.of(principal));
     return back(space, unit, redirect,
-        "Undone: revision " + restored.headRevisionNum() + " restores the one before; " + said(applied));
+        "Undone: revision " + undone.revisionNum() + " restores the one before; " + said(undone.apply()));
   }
 
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)

@@ -129,6 +129,30 @@ class UiRolesIT {
   }
 
   @Test
+  void anUndoWhoseApplyIsRefusedRestoresNothingAndOneThatMayApplyDoesBoth() {
+    UiSession applier = signedIn("applier");
+    String unit = "/api/v1/spaces/" + space + "/units/settings";
+    assertThat(api.patch(unit, Map.of("target", "sandbox")).status()).isEqualTo(200);
+    assertThat(api.patch("/api/v1/spaces/" + space, Map.of("requiredApprovals", 1)).status()).isEqualTo(200);
+
+    UiSession.Page gated = applier.post(unitPage + "/undo", Map.of());
+
+    assertThat(gated.status()).isEqualTo(409);
+    assertThat(gated.body()).contains("apply-gated");
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).as("no restore left behind").isEqualTo(2);
+
+    assertThat(api.patch("/api/v1/spaces/" + space, Map.of("requiredApprovals", 0)).status()).isEqualTo(200);
+    UiSession.Page undone = applier.post(unitPage + "/undo", Map.of());
+
+    assertThat(undone.status()).isEqualTo(302);
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(3);
+    assertThat(api.get(unit + "/actions").items()).first().satisfies(action -> {
+      assertThat(action.path("action").asString()).isEqualTo("Apply");
+      assertThat(action.path("revisionNum").asInt()).isEqualTo(3);
+    });
+  }
+
+  @Test
   void anOutsiderSeesNeitherTheSpaceNorItsUnits() {
     UiSession outsider = signedIn("outsider");
     assertThat(outsider.get("/ui").body()).doesNotContain("data-space=\"" + space + "\"");
