@@ -7,6 +7,7 @@ import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.method.HandlerMethod;
@@ -16,7 +17,9 @@ import org.springframework.web.servlet.HandlerMapping;
 /**
  * Decides access on the handler that is about to run, from its {@link Access} declaration and its decoded path
  * variables, so that no spelling of a path can reach a handler under a rule meant for another. An {@code /api} or
- * web UI ({@code /ui}) handler without a declaration is refused for everyone, but for the UI's sign-in page. Expensive operations are then counted against the caller's limit.
+ * web UI ({@code /ui}) handler without a declaration is refused for everyone, but for the UI's sign-in page. Expensive
+ * operations are then counted against the caller's limit, and a write waits for none but is refused when the caller
+ * has too many in progress ({@link ConcurrentWrites}).
  */
 class AccessInterceptor implements HandlerInterceptor {
 
@@ -25,12 +28,17 @@ class AccessInterceptor implements HandlerInterceptor {
 
   private static final Logger log = LoggerFactory.getLogger(AccessInterceptor.class);
 
+  private static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "DELETE");
+  private static final String WRITE_PERMIT = AccessInterceptor.class.getName() + ".write";
+
   private final CallerAccessCheck spaces;
   private final ExpensiveCallLimiter limiter;
+  private final ConcurrentWrites writes;
 
-  AccessInterceptor(CallerAccessCheck spaces, ExpensiveCallLimiter limiter) {
+  AccessInterceptor(CallerAccessCheck spaces, ExpensiveCallLimiter limiter, ConcurrentWrites writes) {
     this.spaces = spaces;
     this.limiter = limiter;
+    this.writes = writes;
   }
 
   @Override
@@ -60,7 +68,28 @@ class AccessInterceptor implements HandlerInterceptor {
     if (access.expensive()) {
       limit(caller, response);
     }
+    if (WRITES.contains(request.getMethod()) && request.getDispatcherType() == DispatcherType.REQUEST) {
+      enterWrite(request, response, caller);
+    }
     return true;
+  }
+
+  private void enterWrite(HttpServletRequest request, HttpServletResponse response, Caller caller) {
+    ConcurrentWrites.Permit permit = writes.enter(ConcurrentWrites.keyOf(caller, request.getRemoteAddr()))
+        .orElseThrow(() -> {
+          response.setHeader("Retry-After", "1");
+          return new TandemException(ProblemCode.RATE_LIMITED, "More than " + writes.limit()
+              + " writes in progress at once for this caller; wait for one to finish.");
+        });
+    request.setAttribute(WRITE_PERMIT, permit);
+  }
+
+  @Override
+  public void afterCompletion(HttpServletRequest request, HttpServletResponse response, Object handler, Exception ex) {
+    if (request.getAttribute(WRITE_PERMIT) instanceof ConcurrentWrites.Permit permit) {
+      request.removeAttribute(WRITE_PERMIT);
+      permit.close();
+    }
   }
 
   private void decide(Access access, Caller caller, String space) {

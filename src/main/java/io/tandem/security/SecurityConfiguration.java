@@ -31,7 +31,8 @@ class SecurityConfiguration implements WebMvcConfigurer {
   private final AccessInterceptor access;
 
   SecurityConfiguration(CallerAccessCheck spaces, JdbcClient jdbc, SecurityProperties settings) {
-    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(settings.expensiveCallsPerMinute(), jdbc));
+    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(settings.expensiveCallsPerMinute(), jdbc),
+        new ConcurrentWrites(settings.concurrentWritesPerCaller()));
   }
 
   @Override

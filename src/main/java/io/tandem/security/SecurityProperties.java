@@ -13,6 +13,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     only: for experiments, never for a deployment
  * @param expensiveCallsPerMinute how many expensive calls (bulk operations, change-set applies) a caller may make per
  *     minute before {@code 429 rate-limited}, counted in the database across all replicas
+ * @param concurrentWritesPerCaller how many writes (POST, PUT, PATCH, DELETE) one caller may have in progress at once
+ *     on a server before the next is {@code 429 rate-limited}; a token is one caller, anonymous callers are told apart
+ *     by address; 0 for no limit
  * @param oidc bearer JWTs from the organisation's identity provider
  * @param cache what a server remembers of tokens and roles between requests
  */
@@ -21,13 +24,15 @@ public record SecurityProperties(
     @DefaultValue("") String bootstrapToken,
     @DefaultValue("false") boolean anonymous,
     @DefaultValue("120") int expensiveCallsPerMinute,
+    @DefaultValue("16") int concurrentWritesPerCaller,
     @DefaultValue Oidc oidc,
     @DefaultValue Cache cache) {
 
   @Override
   public String toString() {
     return "SecurityProperties[bootstrapToken=" + (bootstrapToken.isBlank() ? "unset" : "(set)") + ", anonymous="
-        + anonymous + ", expensiveCallsPerMinute=" + expensiveCallsPerMinute + ", oidc=" + oidc + ", cache=" + cache + "]";
+        + anonymous + ", expensiveCallsPerMinute=" + expensiveCallsPerMinute
+        + ", concurrentWritesPerCaller=" + concurrentWritesPerCaller + ", oidc=" + oidc + ", cache=" + cache + "]";
   }
 
   /**

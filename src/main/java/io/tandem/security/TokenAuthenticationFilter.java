@@ -37,9 +37,11 @@ class TokenAuthenticationFilter extends OncePerRequestFilter {
   protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     String header = request.getHeader("Authorization");
-    if (header == null && request.getParameter("access_token") != null && request.getMethod().equals("GET")
-        && request.getRequestURI().equals("/api/v1/events")) {
+    if (header == null && request.getMethod().equals("GET") && request.getRequestURI().equals("/api/v1/events")
+        && request.getParameter("access_token") != null) {
       // A browser's EventSource cannot send headers: the event stream, and only it, takes the token as a parameter.
+      // Asked only of that GET: on any other request the parameters would include a form body, read before the
+      // caller is known.
       header = "Bearer " + request.getParameter("access_token");
     }
     Caller caller = null;

@@ -39,6 +39,8 @@ import org.springframework.boot.test.context.SpringBootTest;
       // requests from the tests come from loopback: anonymous, as an organisation admin (SecurityIT turns it off)
       "tandem.security.anonymous=true",
       "tandem.security.expensive-calls-per-minute=0",
+      // tests that prove concurrency safety write from many threads as one caller (RequestCostIT sets a limit)
+      "tandem.security.concurrent-writes-per-caller=0",
       // the tests' clusters, webhook receivers and Git servers listen on loopback (OutboundPolicyIT runs without)
       "tandem.outbound.allowed-networks=127.0.0.0/8,::1/128"
     })

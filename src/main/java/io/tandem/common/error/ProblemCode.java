@@ -25,6 +25,8 @@ public enum ProblemCode {
   /** Helm's native library does not load on this server's platform, so no chart can be rendered. */
   HELM_UNAVAILABLE("helm-unavailable", HttpStatus.SERVICE_UNAVAILABLE),
   PAYLOAD_TOO_LARGE("payload-too-large", HttpStatus.CONTENT_TOO_LARGE),
+  /** A request body that took longer than {@code tandem.http.body-timeout} to arrive. */
+  REQUEST_TIMEOUT("request-timeout", HttpStatus.REQUEST_TIMEOUT),
   UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED),
   FORBIDDEN("forbidden", HttpStatus.FORBIDDEN),
   RATE_LIMITED("rate-limited", HttpStatus.TOO_MANY_REQUESTS),
@@ -95,6 +97,7 @@ public enum ProblemCode {
       case 406 -> NOT_ACCEPTABLE;
       case 409 -> CONFLICT;
       case 412 -> PRECONDITION_FAILED;
+      case 408 -> REQUEST_TIMEOUT;
       case 413 -> PAYLOAD_TOO_LARGE;
       case 415 -> UNSUPPORTED_MEDIA_TYPE;
       case 429 -> RATE_LIMITED;

@@ -11,25 +11,30 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
  * A request whose body fails with 413 {@code payload-too-large} as soon as more than a limit has been read from it,
- * for bodies that announce no length (chunked transfer encoding) or announce less than they send.
+ * for bodies that announce no length (chunked transfer encoding) or announce less than they send, and with 408
+ * {@code request-timeout} once it has taken longer than a deadline to arrive (each read's own wait is bounded by the
+ * connector's timeout; this bounds them all together).
  */
 final class BoundedBodyRequest extends HttpServletRequestWrapper {
 
   private final long maxBytes;
+  private final Duration timeout;
   private ServletInputStream body;
 
-  BoundedBodyRequest(HttpServletRequest request, long maxBytes) {
+  BoundedBodyRequest(HttpServletRequest request, long maxBytes, Duration timeout) {
     super(request);
     this.maxBytes = maxBytes;
+    this.timeout = timeout;
   }
 
   @Override
   public ServletInputStream getInputStream() throws IOException {
     if (body == null) {
-      body = new Bounded(super.getInputStream(), maxBytes);
+      body = new Bounded(super.getInputStream(), maxBytes, timeout);
     }
     return body;
   }
@@ -50,11 +55,15 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
 
     private final ServletInputStream in;
     private final long maxBytes;
+    private final Duration timeout;
+    private final long deadline;
     private long read;
 
-    Bounded(ServletInputStream in, long maxBytes) {
+    Bounded(ServletInputStream in, long maxBytes, Duration timeout) {
       this.in = in;
       this.maxBytes = maxBytes;
+      this.timeout = timeout;
+      this.deadline = System.nanoTime() + timeout.toNanos();
     }
 
     @Override
@@ -79,6 +88,10 @@ final class BoundedBodyRequest extends HttpServletRequestWrapper {
       read += n;
       if (read > maxBytes) {
         throw tooLarge(maxBytes);
+      }
+      if (System.nanoTime() - deadline > 0 && !in.isFinished()) {
+        throw new TandemException(ProblemCode.REQUEST_TIMEOUT,
+            "The request body did not arrive within " + timeout.toSeconds() + " s.");
       }
     }
 

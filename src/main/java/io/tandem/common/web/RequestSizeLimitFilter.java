@@ -8,6 +8,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -23,9 +24,11 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
   private static final long ENVELOPE_BYTES = 1024 * 1024;
 
   private final long maxRequestBytes;
+  private final Duration bodyTimeout;
 
-  RequestSizeLimitFilter(TandemProperties properties) {
+  RequestSizeLimitFilter(TandemProperties properties, HttpTimeoutProperties timeouts) {
     this.maxRequestBytes = 2 * properties.maxUnitDataSize().toBytes() + ENVELOPE_BYTES;
+    this.bodyTimeout = timeouts.bodyTimeout();
   }
 
   @Override
@@ -33,7 +36,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
       throws ServletException, IOException {
     long length = request.getContentLengthLong();
     if (length <= maxRequestBytes) {
-      chain.doFilter(new BoundedBodyRequest(request, maxRequestBytes), response);
+      chain.doFilter(new BoundedBodyRequest(request, maxRequestBytes, bodyTimeout), response);
       return;
     }
     response.setHeader("Connection", "close");
