@@ -67,6 +67,15 @@ class RequestCostIT {
   }
 
   @Test
+  void anAnswerBelow400ToARequestWhoseBodyIsNotReadKeepsItsStatus() throws Exception {
+    try (Socket client = startSlowRequest("OPTIONS", "/api/v1/spaces", "application/json", 100_000, null)) {
+      String status = statusLine(client);
+      assertThat(status).as("an OPTIONS with a body nobody reads").startsWith("HTTP/1.1 ").doesNotContain(" 500");
+      assertThat(Integer.parseInt(status.split(" ")[1])).isLessThan(500);
+    }
+  }
+
+  @Test
   void aBodyThatTakesLongerThanTheBodyTimeoutIsRefusedWith408() throws Exception {
     try (Socket client = startSlowRequest("POST", "/api/v1/spaces", "application/json", 1000, ADMIN)) {
       OutputStream out = client.getOutputStream();

@@ -24,16 +24,34 @@ final class UnreadBodyValve extends ValveBase {
     try {
       getNext().invoke(request, response);
     } finally {
-      if (!request.isAsyncStarted() && hasUnreadBody(request)) {
+      if (!request.isAsyncStarted() && bodyStillToCome(request)) {
+        // The answer goes out first, saying the connection closes: disabling the swallow marks the exchange as
+        // failed, which would turn a status below 400 not yet sent into a 500, and a client that did not hear of the
+        // close would send its next request into it.
+        if (!response.isCommitted()) {
+          response.setHeader("Connection", "close");
+        }
+        response.flushBuffer();
         request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
       }
     }
   }
 
-  private static boolean hasUnreadBody(Request request) {
+  /**
+   * Whether some of the body is unread and has not arrived yet. A body that is here already (most small ones come with
+   * their headers) costs nothing to swallow, and the connection stays open for the client's next request.
+   */
+  private static boolean bodyStillToCome(Request request) {
     org.apache.coyote.Request coyote = request.getCoyoteRequest();
     long length = coyote.getContentLengthLong();
-    boolean chunked = length < 0 && "chunked".equalsIgnoreCase(request.getHeader("Transfer-Encoding"));
-    return (length > 0 && coyote.getBytesRead() < length) || (chunked && !coyote.isFinished());
+    if (length < 0) {
+      return "chunked".equalsIgnoreCase(request.getHeader("Transfer-Encoding")) && !coyote.isFinished();
+    }
+    long unread = length - coyote.getBytesRead();
+    if (unread <= 0) {
+      return false;
+    }
+    coyote.action(ActionCode.AVAILABLE, Boolean.TRUE); // what is buffered, after a read that does not block
+    return coyote.getAvailable() < unread;
   }
 }

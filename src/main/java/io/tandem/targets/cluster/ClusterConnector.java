@@ -28,6 +28,15 @@ public class ClusterConnector {
   private static final int CONNECT_TIMEOUT_MS = 3_000;
   private static final int REQUEST_TIMEOUT_MS = 10_000;
 
+  static {
+    // Names are resolved by the JDK, as the outbound policy resolves them. The client sets this only while it makes
+    // its Vert.x instance and clears it after, so two clients made at once could get Vert.x's own DNS resolver, which
+    // reads neither the JDK's hosts file nor its resolver and answered "host not found" for a name the JDK knew.
+    if (System.getProperty("vertx.disableDnsResolver") == null) {
+      System.setProperty("vertx.disableDnsResolver", "true");
+    }
+  }
+
   /** Kubernetes' own Status reasons: named in errors as one of this fixed set, never as the text a server sent. */
   private static final Set<String> STATUS_REASONS = Set.of("BadRequest", "Unauthorized", "Forbidden", "NotFound",
       "AlreadyExists", "Conflict", "Gone", "Invalid", "ServerTimeout", "Timeout", "TooManyRequests", "MethodNotAllowed",
