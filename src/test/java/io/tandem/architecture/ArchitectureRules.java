@@ -58,6 +58,15 @@ final class ArchitectureRules {
             + " picocli, Jackson, SnakeYAML and the annotations the client needs");
   }
 
+  /** The worker beside a cluster ({@code tandem worker run}) has no database: it asks the server for everything. */
+  static ArchRule agentNeedsNoDatabase(String root) {
+    return noClasses().that().resideInAPackage(root + ".agent..")
+        .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "jakarta.persistence..",
+            "org.springframework.jdbc..", "org.springframework.data..", "org.springframework.orm..", "org.hibernate..",
+            "org.flywaydb..", root + "..persistence..")
+        .because("a worker runs beside its cluster, far from the server's database, and speaks only HTTP to the server");
+  }
+
   static ArchRule apiDoesNotReachIntoPersistence(String root) {
     return noClasses().that().resideInAPackage(root + "..api..")
         .should().dependOnClassesThat().resideInAPackage(root + "..persistence..")

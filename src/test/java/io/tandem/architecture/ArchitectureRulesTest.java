@@ -57,6 +57,13 @@ class ArchitectureRulesTest {
         .singleElement().asString().contains("TandemCommand.units", "UnitService");
   }
 
+  @Test
+  void aWorkerUsingTheDatabaseFails() {
+    assertThat(violations(ArchitectureRules.agentNeedsNoDatabase(LAYERS).evaluate(FIXTURE)))
+        .anySatisfy(violation -> assertThat(violation).contains("Agent.units", "JdbcUnitStore"))
+        .anySatisfy(violation -> assertThat(violation).contains("Agent.units", "javax.sql.DataSource"));
+  }
+
   private static List<String> violations(EvaluationResult result) {
     return result.getFailureReport().getDetails();
   }

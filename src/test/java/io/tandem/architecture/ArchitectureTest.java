@@ -34,6 +34,11 @@ class ArchitectureTest {
   }
 
   @Test
+  void theWorkerBesideAClusterUsesNoDatabase() {
+    ArchitectureRules.agentNeedsNoDatabase(ROOT).check(CLASSES);
+  }
+
+  @Test
   void controllersNeverReachIntoPersistence() {
     ArchitectureRules.apiDoesNotReachIntoPersistence(ROOT).check(CLASSES);
   }

@@ -46,8 +46,11 @@ class SecurityIT {
   static {
     for (String id : List.of("runActions", "createTarget", "deleteTarget", "patchTarget", "checkTarget", "getSandboxKubeconfig",
         "createToken", "listTokens", "revokeToken", "listAudit", "listReplicas", "listTargetGrants", "putTargetGrant",
-        "deleteTargetGrant", "createSpace")) {
+        "deleteTargetGrant", "createSpace", "createWorker", "listWorkers", "getWorker", "deleteWorker")) {
       NEEDS.put(id, "orgAdmin");
+    }
+    for (String id : List.of("pollWorkerCalls", "answerWorkerCall")) {
+      NEEDS.put(id, "theWorkerItself"); // with the worker's own credential, which no caller of the ladder holds
     }
     for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "listTargets", "getTarget", "whoAmI")) {
       NEEDS.put(id, "authenticated");
@@ -285,7 +288,8 @@ class SecurityIT {
           uri += "?space=" + space;
         }
         for (String caller : LADDER) {
-          boolean allowed = needs.equals("authenticated") ? true
+          boolean allowed = needs.equals("theWorkerItself") ? false
+              : needs.equals("authenticated") ? true
               : needs.equals("orgAdmin") ? caller.equals("orgAdmin")
               : caller.equals("orgAdmin") || (!caller.equals("outsider") && LADDER.indexOf(caller) >= LADDER.indexOf(needs));
           if (id.equals("streamEvents") && caller.equals("outsider")) {

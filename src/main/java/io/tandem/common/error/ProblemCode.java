@@ -56,6 +56,8 @@ public enum ProblemCode {
   UNIT_IS_LIVE("unit-is-live", HttpStatus.CONFLICT),
   /** A revoke of the organisation's last active org-admin token, which would leave nobody to issue tokens. */
   LAST_ORG_ADMIN("last-org-admin", HttpStatus.CONFLICT),
+  /** A worker that speaks another worker protocol than this server. */
+  WORKER_INCOMPATIBLE("worker-incompatible", HttpStatus.CONFLICT),
   /** An approval by the author of the revision, in a space with four-eyes approval on. */
   SELF_APPROVAL("self-approval", HttpStatus.FORBIDDEN),
   // HTTP-level mistakes that are not about Tandem's resources.

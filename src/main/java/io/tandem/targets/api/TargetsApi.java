@@ -74,7 +74,8 @@ public interface TargetsApi {
   @GetMapping(path = "/{target}/kubeconfig", produces = "application/yaml")
   ResponseEntity<String> getKubeconfig(@PathVariable("target") String target);
 
-  @Schema(name = "CreateTargetRequest", description = "Either kubeconfig (and context) or server and token")
+  @Schema(name = "CreateTargetRequest",
+      description = "Either kubeconfig (and context), or server and token, or a connection through a worker")
   record CreateTargetRequest(
       @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "prod-east") String slug,
       @Schema(description = "Write-only. Its certificate-authority-data, client-certificate-data and client-key-data"
@@ -85,11 +86,16 @@ public interface TargetsApi {
       @Schema(description = "Write-only bearer token") String token,
       @Schema(description = "The cluster's CA: PEM certificate(s), base64 on one line; anything else is 400"
         + " validation-failed") String caData,
-      Boolean insecureSkipTlsVerify) {
+      Boolean insecureSkipTlsVerify,
+      @Schema(description = "The cluster is reached through a worker that runs beside it (POST /api/v1/workers); the"
+          + " server then holds no credential of it") TargetConnection connection) {
 
     @Override
     public String toString() {
       return "CreateTargetRequest[slug=" + slug + ", credentials redacted]";
     }
   }
+
+  @Schema(name = "TargetConnection")
+  record TargetConnection(@Schema(description = "The worker's name", example = "prod-east") String worker) {}
 }

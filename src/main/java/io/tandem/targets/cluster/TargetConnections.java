@@ -22,6 +22,12 @@ public class TargetConnections {
    * @throws TandemException as {@link TargetService#connect(String, java.util.function.BiFunction)}
    */
   public Connection connect(String slug) {
-    return targets.connect(slug, connector::connect);
+    return targets.connect(slug, (target, credentials) -> {
+      if (credentials.viaWorker()) {
+        throw TandemException.conflict("Target '" + slug + "' is reached through worker '" + credentials.worker()
+            + "', which the server cannot watch from here.");
+      }
+      return connector.connect(target, credentials);
+    });
   }
 }

@@ -32,19 +32,27 @@ public class TargetService {
   private final ClusterClient cluster;
   private final TargetGrants grants;
   private final Clock clock;
+  private final WorkerClusters workers;
 
-  public TargetService(TargetStore store, CredentialCipher cipher, ClusterClient cluster, TargetGrants grants, Clock clock) {
+  public TargetService(TargetStore store, CredentialCipher cipher, ClusterClient cluster, WorkerClusters workers,
+      TargetGrants grants, Clock clock) {
     this.store = store;
     this.cipher = cipher;
     this.cluster = cluster;
+    this.workers = workers;
     this.grants = grants;
     this.clock = clock;
   }
 
-  /** A registration request; exactly one of kubeconfig or server + token. */
+  /** A registration request; exactly one of kubeconfig, server + token, or a worker. */
   public record Registration(
       String slug, String kubeconfig, String context, String namespace, String server, String token, String caData,
-      Boolean insecureSkipTlsVerify) {
+      Boolean insecureSkipTlsVerify, String worker) {
+
+    public Registration(String slug, String kubeconfig, String context, String namespace, String server, String token,
+        String caData, Boolean insecureSkipTlsVerify) {
+      this(slug, kubeconfig, context, namespace, server, token, caData, insecureSkipTlsVerify, null);
+    }
 
     @Override
     public String toString() {
@@ -54,11 +62,12 @@ public class TargetService {
 
   public Target register(Registration request) {
     Slugs.require("slug", request.slug());
-    TargetCredentials credentials = credentials(request.kubeconfig(), request.context(), request.server(),
-        request.token(), request.caData(), Boolean.TRUE.equals(request.insecureSkipTlsVerify()));
+    TargetCredentials credentials = request.worker() != null ? viaWorker(request)
+        : credentials(request.kubeconfig(), request.context(), request.server(), request.token(), request.caData(),
+            Boolean.TRUE.equals(request.insecureSkipTlsVerify()));
     requireUsable(credentials);
     String namespace = namespace(request.namespace());
-    String server = cluster.server(credentials);
+    String server = server(credentials);
     Instant now = now();
     Target target = new Target(UUID.randomUUID(), request.slug(), server, namespace, null, null, null, null, null, now, now);
     if (!store.insert(target, seal(target.id(), credentials))) {
@@ -70,7 +79,7 @@ public class TargetService {
   /** Registers or replaces a target the server itself provides (the sandbox). */
   public void registerBuiltIn(String slug, TargetCredentials credentials, String namespace) {
     Instant now = now();
-    String server = cluster.server(credentials);
+    String server = server(credentials);
     UUID id = store.find(slug).map(stored -> stored.target().id()).orElse(UUID.randomUUID());
     store.upsert(new Target(id, slug, server, namespace, null, null, null, null, null, now, now), seal(id, credentials));
   }
@@ -107,7 +116,7 @@ public class TargetService {
                 requireUsable(credentials);
               }
               String namespace = patch.has("namespace") ? namespace(patch.text("namespace")) : current.namespace();
-              String server = cluster.server(credentials);
+              String server = server(credentials);
               Target changed = new Target(current.id(), slug, server, namespace, current.reachable(), current.serverVersion(),
                   current.latencyMs(), current.lastError(), current.lastCheckedAt(), current.createdAt(), now());
               return new TargetStore.Stored(changed, seal(current.id(), credentials));
@@ -130,7 +139,8 @@ public class TargetService {
   /** Checks the target's health now and records it. */
   public Target check(String slug) {
     TargetStore.Stored stored = stored(slug);
-    ClusterHealth health = cluster.check(unseal(stored));
+    TargetCredentials credentials = unseal(stored);
+    ClusterHealth health = credentials.viaWorker() ? workers.check(credentials.worker()) : cluster.check(credentials);
     store.recordHealth(slug, health);
     logChange(slug, stored.target().reachable(), health);
     return stored.target().withHealth(health);
@@ -155,7 +165,8 @@ public class TargetService {
    */
   public ClusterSession connect(String slug, String space, TargetUse use) {
     grants.require(space, slug, use);
-    return connect(slug, cluster::open);
+    return connect(slug, (target, credentials) -> credentials.viaWorker() ? workers.open(target, credentials.worker())
+        : cluster.open(target, credentials));
   }
 
   /**
@@ -180,7 +191,22 @@ public class TargetService {
    *     {@code destination-not-allowed}
    */
   private void requireUsable(TargetCredentials credentials) {
-    cluster.requireUsable(credentials);
+    if (credentials.viaWorker()) {
+      workers.requireUsable(credentials.worker());
+    } else {
+      cluster.requireUsable(credentials);
+    }
+  }
+
+  private String server(TargetCredentials credentials) {
+    return credentials.viaWorker() ? WorkerClusters.SCHEME + credentials.worker() : cluster.server(credentials);
+  }
+
+  private static TargetCredentials viaWorker(Registration request) {
+    if (request.kubeconfig() != null || request.server() != null || request.token() != null) {
+      throw TandemException.validation("Give either 'connection.worker' or a kubeconfig or server, not both.");
+    }
+    return TargetCredentials.ofWorker(Slugs.require("connection.worker", request.worker()));
   }
 
   private TargetStore.Stored stored(String slug) {

@@ -1,0 +1,94 @@
+package io.tandem.workers.api;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tandem.common.access.Access;
+import io.tandem.common.web.NoContent;
+import java.security.Principal;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+@Tag(name = "workers", description = "Workers that run beside a cluster and connect out to the server")
+@RequestMapping(path = "/api/v1/workers", produces = MediaType.APPLICATION_JSON_VALUE)
+public interface WorkersApi {
+
+  @Operation(operationId = "createWorker", summary = "Register a worker; its credential is returned this once",
+      description = "A target registered with {\"connection\": {\"worker\": \"<name>\"}} is then reached through it.")
+  @ApiResponse(responseCode = "201", description = "Registered")
+  @Access(value = Access.Who.ORG_ADMIN)
+  @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+  ResponseEntity<RegisteredWorker> createWorker(@RequestBody CreateWorkerRequest request, Principal principal);
+
+  @Operation(operationId = "listWorkers", summary = "The registered workers, whether they are connected")
+  @Access(value = Access.Who.ORG_ADMIN)
+  @GetMapping
+  WorkerList listWorkers();
+
+  @Operation(operationId = "getWorker", summary = "A worker, whether it is connected")
+  @Access(value = Access.Who.ORG_ADMIN)
+  @GetMapping("/{worker}")
+  WorkerResponse getWorker(@PathVariable("worker") String worker);
+
+  @Operation(operationId = "deleteWorker", summary = "Delete a worker; its credential stops working at once")
+  @ApiResponse(responseCode = "204", description = "Deleted")
+  @Access(value = Access.Who.ORG_ADMIN)
+  @DeleteMapping(path = "/{worker}", produces = NoContent.PRODUCES)
+  ResponseEntity<Void> deleteWorker(@PathVariable("worker") String worker);
+
+  @Operation(operationId = "pollWorkerCalls", summary = "The worker asks for its calls, waiting for some (long poll)",
+      description = "Only the worker itself, with its credential. Answers as soon as there are calls, or empty after"
+          + " wait seconds; 409 worker-incompatible for a worker that speaks another protocol.")
+  @Access(value = Access.Who.ANY_CALLER)
+  @GetMapping("/{worker}/calls")
+  CallList pollWorkerCalls(@PathVariable("worker") String worker,
+      @Parameter(description = "Seconds to wait for a call, 0-30") @RequestParam(name = "wait", required = false) Integer wait,
+      @Parameter(description = "The worker protocol it speaks") @RequestParam(name = "protocol", required = false)
+          Integer protocol,
+      @Parameter(description = "The worker's version") @RequestParam(name = "version", required = false) String version,
+      Principal principal);
+
+  @Operation(operationId = "answerWorkerCall", summary = "The worker answers a call (the call's response, as sent)")
+  @ApiResponse(responseCode = "204", description = "Recorded")
+  @Access(value = Access.Who.ANY_CALLER)
+  @PutMapping(path = "/{worker}/calls/{id}", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NoContent.PRODUCES)
+  ResponseEntity<Void> answerWorkerCall(@PathVariable("worker") String worker, @PathVariable("id") UUID call,
+      @RequestBody String response, Principal principal);
+
+  @Schema(name = "CreateWorkerRequest")
+  record CreateWorkerRequest(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "prod-east") String name) {}
+
+  @Schema(name = "Worker")
+  record WorkerResponse(String name, boolean connected,
+      @Schema(description = "When it last asked for work") Instant lastSeenAt, String version, String createdBy,
+      Instant createdAt) {}
+
+  @Schema(name = "RegisteredWorker")
+  record RegisteredWorker(WorkerResponse worker,
+      @Schema(description = "The worker's credential (an API token that may only fetch and answer its calls)")
+          String credential) {}
+
+  @Schema(name = "WorkerList")
+  record WorkerList(List<WorkerResponse> items) {}
+
+  @Schema(name = "WorkerCall")
+  record CallResponse(UUID id, String target, String namespace,
+      @Schema(allowableValues = {"APPLY", "DRY_RUN", "DESTROY", "READ", "LIST"}) String operation,
+      @Schema(description = "The operation's request, as JSON text") String request) {}
+
+  @Schema(name = "WorkerCallList")
+  record CallList(List<CallResponse> items) {}
+}

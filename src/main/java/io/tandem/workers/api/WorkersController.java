@@ -1,0 +1,91 @@
+package io.tandem.workers.api;
+
+import io.tandem.common.error.TandemException;
+import io.tandem.common.web.Authors;
+import io.tandem.security.Caller;
+import io.tandem.workers.domain.ClusterWorker;
+import io.tandem.workers.domain.WorkerCalls;
+import io.tandem.workers.domain.Workers;
+import io.tandem.workers.protocol.WorkerProtocol;
+import java.net.URI;
+import java.security.Principal;
+import java.time.Duration;
+import java.util.UUID;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+class WorkersController implements WorkersApi {
+
+  private static final int MAX_WAIT_SECONDS = 30;
+
+  private final Workers workers;
+  private final WorkerCalls calls;
+
+  WorkersController(Workers workers, WorkerCalls calls) {
+    this.workers = workers;
+    this.calls = calls;
+  }
+
+  @Override
+  public ResponseEntity<RegisteredWorker> createWorker(CreateWorkerRequest request, Principal principal) {
+    if (request == null || request.name() == null) {
+      throw TandemException.validation("Give the worker's name: {\"name\": \"prod-east\"}.");
+    }
+    Workers.Registered registered = workers.register(request.name(), Authors.of(principal));
+    return ResponseEntity.created(URI.create("/api/v1/workers/" + request.name()))
+        .body(new RegisteredWorker(response(registered.worker()), registered.credential()));
+  }
+
+  @Override
+  public WorkerList listWorkers() {
+    return new WorkerList(workers.list().stream().map(WorkersController::response).toList());
+  }
+
+  @Override
+  public WorkerResponse getWorker(String worker) {
+    return response(workers.get(worker));
+  }
+
+  @Override
+  public ResponseEntity<Void> deleteWorker(String worker) {
+    workers.delete(worker);
+    return ResponseEntity.noContent().build();
+  }
+
+  @Override
+  public CallList pollWorkerCalls(String worker, Integer wait, Integer protocol, String version, Principal principal) {
+    ClusterWorker self = workers.requireSelf(worker, tokenPrefix(principal));
+    if (wait != null && (wait < 0 || wait > MAX_WAIT_SECONDS)) {
+      throw TandemException.invalidArgument("Parameter 'wait' must be 0-" + MAX_WAIT_SECONDS + " seconds.");
+    }
+    workers.seen(self, protocol == null ? 0 : protocol, version);
+    return new CallList(calls.poll(self, Duration.ofSeconds(wait == null ? 0 : wait)).stream()
+        .map(call -> new CallResponse(call.id(), call.target(), call.namespace(), call.operation(), call.request()))
+        .toList());
+  }
+
+  @Override
+  public ResponseEntity<Void> answerWorkerCall(String worker, UUID call, String response, Principal principal) {
+    ClusterWorker self = workers.requireSelf(worker, tokenPrefix(principal));
+    if (!WorkerProtocol.isResponse(response)) {
+      throw TandemException.validation("The body must be a call's response: {\"result\": …} or {\"failure\": …}.");
+    }
+    if (!calls.answer(self, call, response)) {
+      throw TandemException.notFound("Call " + call + " is not waiting for worker '" + worker + "' (its asker gave up).");
+    }
+    return ResponseEntity.noContent().build();
+  }
+
+  private static String tokenPrefix(Principal principal) {
+    return principal instanceof Authentication authentication && authentication.getPrincipal() instanceof Caller caller
+        ? caller.tokenPrefix() : null;
+  }
+
+  private static WorkerResponse response(Workers.View view) {
+    ClusterWorker worker = view.worker();
+    return new WorkerResponse(worker.name(), view.connected(), worker.lastSeenAt(), worker.version(), worker.createdBy(),
+        worker.createdAt());
+  }
+}

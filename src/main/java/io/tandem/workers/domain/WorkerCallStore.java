@@ -1,0 +1,26 @@
+package io.tandem.workers.domain;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Persistence of the calls waiting for, or answered by, workers. Every method is atomic on its own. */
+public interface WorkerCallStore {
+
+  void insert(WorkerCall call, Instant at);
+
+  /** Marks up to {@code limit} of the worker's pending calls sent, oldest first, and returns them. */
+  List<WorkerCall> claim(UUID workerId, int limit, Instant at);
+
+  /** Records the response to a call sent to this worker; {@code false} when there is no such call waiting. */
+  boolean answer(UUID id, UUID workerId, String response, Instant at);
+
+  /** The response, once the call is answered. */
+  Optional<String> response(UUID id);
+
+  void delete(UUID id);
+
+  /** Deletes calls created before {@code before} (their askers gave up long ago); how many. */
+  int deleteOlderThan(Instant before);
+}

@@ -1,0 +1,121 @@
+package io.tandem.workers.domain;
+
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
+import io.tandem.common.naming.Slugs;
+import io.tandem.security.TokenService;
+import io.tandem.workers.protocol.WorkerProtocol;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The registered workers. Each authenticates with an API token of its own, issued with it (subject
+ * {@code worker:<name>}, no role in any space, so it reads no unit), which is all it may use: the calls of its own
+ * targets. Deleting a worker revokes its token at once.
+ */
+@Service
+public class Workers {
+
+  /** A worker that asked for work within this long is connected (its long polls come at least this often). */
+  public static final Duration CONNECTED_WITHIN = Duration.ofSeconds(45);
+
+  /** A worker as listed, with whether it is connected now. */
+  public record View(ClusterWorker worker, boolean connected) {}
+
+  /** A new worker and its credential, shown this once. */
+  public record Registered(View worker, String credential) {}
+
+  private final WorkerStore store;
+  private final TokenService tokens;
+  private final Clock clock;
+
+  Workers(WorkerStore store, TokenService tokens, Clock clock) {
+    this.store = store;
+    this.tokens = tokens;
+    this.clock = clock;
+  }
+
+  @Transactional
+  public Registered register(String name, String createdBy) {
+    Slugs.require("name", name);
+    if (store.find(name).isPresent()) {
+      throw new TandemException(ProblemCode.ALREADY_EXISTS, "Worker '" + name + "' already exists.");
+    }
+    TokenService.Issued issued = tokens.issue("worker " + name, subject(name), false, createdBy);
+    ClusterWorker worker = new ClusterWorker(UUID.randomUUID(), name, issued.token().id(), issued.token().prefix(),
+        createdBy, now(), null, null);
+    if (!store.insert(worker)) {
+      throw new TandemException(ProblemCode.ALREADY_EXISTS, "Worker '" + name + "' already exists.");
+    }
+    return new Registered(view(worker), issued.secret());
+  }
+
+  public List<View> list() {
+    return store.list().stream().map(this::view).toList();
+  }
+
+  public View get(String name) {
+    return view(find(name));
+  }
+
+  /** Deletes the worker and revokes its token; its targets stay, unreachable until pointed elsewhere. */
+  @Transactional
+  public void delete(String name) {
+    ClusterWorker worker = find(name);
+    store.delete(name);
+    tokens.revoke(worker.tokenId());
+  }
+
+  /**
+   * The worker {@code name}, when the caller is it: the token it presents is the worker's own.
+   *
+   * @throws TandemException {@code forbidden} otherwise, also for a worker that does not exist (so that no token
+   *     learns which names do)
+   */
+  public ClusterWorker requireSelf(String name, String callerTokenPrefix) {
+    return store.find(name).filter(worker -> worker.tokenPrefix().equals(callerTokenPrefix)).orElseThrow(() ->
+        TandemException.forbidden("Only worker '" + name + "' itself, with its own credential, asks for its work."));
+  }
+
+  /**
+   * Records that the worker asked for work.
+   *
+   * @throws TandemException {@code worker-incompatible} for a worker that speaks another protocol
+   */
+  public void seen(ClusterWorker worker, int protocol, String version) {
+    if (protocol != WorkerProtocol.VERSION) {
+      throw new TandemException(ProblemCode.WORKER_INCOMPATIBLE, "This server speaks worker protocol "
+          + WorkerProtocol.VERSION
+          + "; worker '" + worker.name() + "' (version " + version + ") speaks " + protocol
+          + ". Run a worker of the server's version.");
+    }
+    store.seen(worker.id(), version, now());
+  }
+
+  public ClusterWorker find(String name) {
+    return store.find(name).orElseThrow(() -> TandemException.notFound("Worker '" + name + "' does not exist."));
+  }
+
+  public boolean exists(String name) {
+    return store.find(name).isPresent();
+  }
+
+  private View view(ClusterWorker worker) {
+    return new View(worker, worker.lastSeenAt() != null
+        && worker.lastSeenAt().isAfter(clock.instant().minus(CONNECTED_WITHIN)));
+  }
+
+  static String subject(String name) {
+    return "worker:" + name;
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MICROS);
+  }
+}
