@@ -38,6 +38,8 @@ public final class WorkerAgent implements AutoCloseable {
   private final String credential;
   private final String version;
   private final CallRunner runner;
+  /** This start of the worker: the server fails what it sent to an earlier one. */
+  private final String boot = java.util.UUID.randomUUID().toString();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final ExecutorService calls;
   private volatile boolean stopped;
@@ -70,7 +72,7 @@ public final class WorkerAgent implements AutoCloseable {
     while (!stopped) {
       try {
         HttpResponse<String> polled = http.send(get("/calls?wait=" + POLL.toSeconds() + "&protocol="
-            + WorkerProtocol.VERSION + "&version=" + URLEncoder.encode(version, StandardCharsets.UTF_8)),
+            + WorkerProtocol.VERSION + "&boot=" + boot + "&version=" + URLEncoder.encode(version, StandardCharsets.UTF_8)),
             HttpResponse.BodyHandlers.ofString());
         if (refused(polled)) {
           return;

@@ -30,6 +30,7 @@ import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitSuspension;
 import io.tandem.worker.ActionHandler;
+import io.tandem.worker.ActionResult;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
 import java.time.Clock;
@@ -124,13 +125,13 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     Unit unit = units.get(action.space(), action.unit());
     String slug = unit.metadata().target();
     if (slug == null || unit.liveRevisionNum() == 0) {
-      return Outcome.failed("RefreshFailed", "The unit is not live on a target; apply it first.");
+      return Outcome.failed(ActionResult.RefreshFailed, "The unit is not live on a target; apply it first.");
     }
     ClusterSession connection;
     try {
       connection = targets.connect(slug, unit.space(), TargetUse.READ_LIVE);
     } catch (TandemException e) {
-      return Outcome.failed("RefreshFailed", e.getMessage());
+      return Outcome.failed(ActionResult.RefreshFailed, e.getMessage());
     }
     String liveData = units.dataAt(unit, unit.liveRevisionNum());
     List<KubernetesResource> identities = KubernetesYaml.parse(liveData);
@@ -145,8 +146,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       } catch (RuntimeException e) {
         live.recordDrift(unit.id(), Drift.Unknown); // until a server that reaches the target reads it
         String message = "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e);
-        return ClusterConnector.notConnected(e) ? Outcome.unreachable("RefreshFailed", message)
-            : Outcome.failed("RefreshFailed", message);
+        return new Outcome(UnitAction.Status.Failed, ActionResult.RefreshFailed, message, null, ClusterConnector.notConnected(e));
       }
       seen = LiveObservation.of(identities, keys, read, others);
       observeHealth(target, unit, keys, read, others);
@@ -164,7 +164,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     if (snapshot == null) {
       record(unit, seen, true);
       live.recordDrift(unit.id(), seen.deleted().isEmpty() ? Drift.None : Drift.Drifted);
-      return Outcome.completed(seen.deleted().isEmpty() ? "RefreshAndNoDrift" : "RefreshAndDrifted",
+      return Outcome.completed(seen.deleted().isEmpty() ? ActionResult.RefreshAndNoDrift : ActionResult.RefreshAndDrifted,
           "First observation recorded as the baseline." + takenOver);
     }
     List<LiveDelta.Change> changes = LiveDelta.between(identities, snapshot.baseline(), seen.current(), ignoredManagers,
@@ -173,7 +173,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       record(unit, seen, false);
       live.releaseHold(unit.id());
       live.recordDrift(unit.id(), Drift.None);
-      return Outcome.completed("RefreshAndNoDrift",
+      return Outcome.completed(ActionResult.RefreshAndNoDrift,
           "The live objects match the live revision " + unit.liveRevisionNum() + "." + takenOver);
     }
     String summary = describe(changes, seen.deleted()) + takenOver;
@@ -188,12 +188,12 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       // Report only: the baseline stays, so a later capture still sees the whole change.
       record(unit, seen, false);
       live.recordDrift(unit.id(), Drift.Drifted);
-      return Outcome.completed("RefreshAndDrifted", summary);
+      return Outcome.completed(ActionResult.RefreshAndDrifted, summary);
     }
     Integer captured = capture(unit, changes);
     record(unit, seen, true);
     live.recordDrift(unit.id(), seen.deleted().isEmpty() ? Drift.None : Drift.Drifted);
-    return Outcome.completed("RefreshAndDrifted", summary + (captured == null ? "" : " Captured as revision " + captured + "."), captured);
+    return Outcome.completed(ActionResult.RefreshAndDrifted, summary + (captured == null ? "" : " Captured as revision " + captured + "."), captured);
   }
 
   /** Drift mode Revert: applies the live revision again, unless people made the change and their hold still runs. */
@@ -206,17 +206,17 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       Instant now = clock.instant();
       LiveStore.BreakGlassHold hold = live.hold(unit.id(), List.copyOf(people), now, now.plus(breakGlassHold));
       if (!hold.expired(now)) {
-        return Outcome.completed("RefreshAndDrifted",
+        return Outcome.completed(ActionResult.RefreshAndDrifted,
             summary + " Held, not reverted, until " + hold.until() + ": a break-glass change by " + hold.by() + ".");
       }
       summary += " The break-glass hold ended at " + hold.until() + ".";
     }
     Optional<UnitSuspension> suspended = suspensions.of(unit);
     if (suspended.isPresent()) {
-      return Outcome.completed("RefreshAndDrifted", summary + " Not reverted: " + suspended.get().describe() + ".");
+      return Outcome.completed(ActionResult.RefreshAndDrifted, summary + " Not reverted: " + suspended.get().describe() + ".");
     }
     continuous.revert(unit);
-    return Outcome.completed("RefreshAndDrifted", summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");
+    return Outcome.completed(ActionResult.RefreshAndDrifted, summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");
   }
 
   private void record(Unit unit, LiveObservation seen, boolean moveBaseline) {

@@ -224,7 +224,7 @@ public class ActionQueue {
                 + " captured_revision_num = :captured, finished_at = now(), lease_owner = null, lease_until = null"
                 + " where id = :id and lease_owner = :owner and status = 'Running'")
             .param("status", outcome.status().name())
-            .param("result", outcome.result())
+            .param("result", outcome.result() == null ? null : outcome.result().name(), Types.VARCHAR)
             .param("message", outcome.message() == null ? "" : outcome.message())
             .param("captured", outcome.capturedRevisionNum(), Types.INTEGER)
             .param("id", id)
@@ -265,7 +265,7 @@ public class ActionQueue {
     return jdbc.sql("update unit_action set status = :status, result = :result, message = :message, finished_at = now()"
                 + " where id = :id and status = 'Running' and wait_until is not null")
             .param("status", outcome.status().name())
-            .param("result", outcome.result())
+            .param("result", outcome.result() == null ? null : outcome.result().name(), Types.VARCHAR)
             .param("message", outcome.message() == null ? "" : outcome.message())
             .param("id", id)
             .update() == 1;

@@ -29,7 +29,7 @@ final class ActionRows {
         rs.getBoolean("dry_run"),
         rs.getBoolean("background"),
         UnitAction.Status.valueOf(rs.getString("status")),
-        rs.getString("result"),
+        rs.getString("result") == null ? null : ActionResult.valueOf(rs.getString("result")),
         rs.getObject("captured_revision_num", Integer.class),
         rs.getString("message"),
         instant(rs, "created_at"),

@@ -173,7 +173,7 @@ public class ActionWorker implements SmartLifecycle {
       ActionHandler handler = handlers.get(action.action());
       outcome =
           handler == null
-              ? UnitAction.Outcome.failed(action.action() + "Failed", action.action() + " is not supported by this server yet.")
+              ? UnitAction.Outcome.failed(ActionResult.failed(action.action()), action.action() + " is not supported by this server yet.")
               : handler.run(action);
     } catch (RuntimeException e) {
       if (abandoning) {
@@ -181,7 +181,7 @@ public class ActionWorker implements SmartLifecycle {
         return;
       }
       log.error("Action {} ({} of {}/{}) failed unexpectedly", action.id(), action.action(), action.space(), action.unit(), e);
-      outcome = UnitAction.Outcome.failed(action.action() + "Failed", "The action failed unexpectedly; see the server log.");
+      outcome = UnitAction.Outcome.failed(ActionResult.failed(action.action()), "The action failed unexpectedly; see the server log.");
     } finally {
       heartbeat.cancel(false);
     }

@@ -24,7 +24,7 @@ public record UnitAction(
     boolean dryRun,
     boolean background,
     Status status,
-    String result,
+    ActionResult result,
     Integer capturedRevisionNum,
     String message,
     Instant createdAt,
@@ -59,26 +59,26 @@ public record UnitAction(
    * failure is one where this server could not reach the target at all (nothing was sent): the worker leaves the
    * action to another replica that may reach it, and records the failure only when none is left.
    */
-  public record Outcome(Status status, String result, String message, Integer capturedRevisionNum, boolean unreachable) {
+  public record Outcome(Status status, ActionResult result, String message, Integer capturedRevisionNum, boolean unreachable) {
 
-    public Outcome(Status status, String result, String message, Integer capturedRevisionNum) {
+    public Outcome(Status status, ActionResult result, String message, Integer capturedRevisionNum) {
       this(status, result, message, capturedRevisionNum, false);
     }
 
     /** A failure to reach the target from this server, before anything was sent to it. */
-    public static Outcome unreachable(String result, String message) {
+    public static Outcome unreachable(ActionResult result, String message) {
       return new Outcome(Status.Failed, result, message, null, true);
     }
 
-    public static Outcome completed(String result, String message, Integer capturedRevisionNum) {
+    public static Outcome completed(ActionResult result, String message, Integer capturedRevisionNum) {
       return new Outcome(Status.Completed, result, message, capturedRevisionNum);
     }
 
-    public static Outcome completed(String result, String message) {
+    public static Outcome completed(ActionResult result, String message) {
       return new Outcome(Status.Completed, result, message, null);
     }
 
-    public static Outcome failed(String result, String message) {
+    public static Outcome failed(ActionResult result, String message) {
       return new Outcome(Status.Failed, result, message, null);
     }
 

@@ -19,9 +19,15 @@ import io.tandem.client.model.Unit;
 import io.tandem.client.model.UnitAction;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
+import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
+import io.tandem.worker.ActionQueue;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -35,6 +41,7 @@ class GeneratedClientIT {
 
   @LocalServerPort int port;
   @Autowired SandboxCluster sandbox;
+  @Autowired ActionQueue queue;
 
   @Test
   void theMainStoryWorksThroughTheGeneratedClient() throws Exception {
@@ -101,5 +108,29 @@ class GeneratedClientIT {
 
     assertThatThrownBy(() -> spaces.getSpace(space)).isInstanceOfSatisfying(ApiException.class,
         error -> assertThat(error.getCode()).isEqualTo(404));
+  }
+
+  /** ApplyCanceled, which the published schema once left out (the Java client read it as null). */
+  @Test
+  void anAutomaticApplyThatASuspensionCanceledReadsAsApplyCanceledThroughTheGeneratedClient() throws Exception {
+    Api api = new Api(port);
+    String space = Api.uniqueSlug("canceled");
+    String unit = "/api/v1/spaces/" + space + "/units/settings";
+    api.post("/api/v1/spaces", Map.of("slug", space));
+    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "settings", "target", "sandbox",
+        "data", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings-" + space + "\ndata:\n  mode: blue\n"));
+    assertThat(api.post(unit + "/suspend", Map.of("reason", "Hands off")).status()).isEqualTo(200);
+    // as a revert of drift is queued: by the server, in the background
+    String queued = queue.enqueue(UUID.fromString(api.get(unit).json().path("id").asString()), io.tandem.worker.UnitAction.Kind.Apply,
+        1, false, true, Instant.now()).id().toString();
+    Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/actions/" + queued).json().path("status")
+        .asString().equals("Canceled"), "the suspension canceled the apply");
+    ApiClient client = new ApiClient();
+    client.updateBaseUri("http://localhost:" + port);
+
+    UnitAction canceled = new ActionsApi(client).getAction(UUID.fromString(queued));
+
+    assertThat(canceled.getResult()).isEqualTo(UnitAction.ResultEnum.APPLY_CANCELED);
+    assertThat(canceled.getStatus()).isEqualTo(UnitAction.StatusEnum.CANCELED);
   }
 }

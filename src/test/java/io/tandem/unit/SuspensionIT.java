@@ -8,6 +8,7 @@ import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import io.tandem.worker.ActionQueue;
+import io.tandem.worker.ActionResult;
 import io.tandem.worker.UnitAction;
 import java.time.Duration;
 import java.time.Instant;
@@ -138,7 +139,7 @@ class SuspensionIT {
     Eventually.eventually(Duration.ofSeconds(30), () -> queue.find(revert.id()).orElseThrow().status().finished(), "the revert done");
     UnitAction done = queue.find(revert.id()).orElseThrow();
     assertThat(done.status()).isEqualTo(UnitAction.Status.Canceled);
-    assertThat(done.result()).isEqualTo("ApplyCanceled");
+    assertThat(done.result()).isEqualTo(ActionResult.ApplyCanceled);
     assertThat(done.message()).isEqualTo("Not applied: the unit is suspended (by anonymous: \"Stop the revert\").");
   }
 

@@ -31,7 +31,7 @@ final class UnreadBodyValve extends ValveBase {
         if (!response.isCommitted()) {
           response.setHeader("Connection", "close");
         }
-        response.flushBuffer();
+        response.finishResponse(); // whole, with its Content-Length: a body cut off by the close is not one
         request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
       }
     }

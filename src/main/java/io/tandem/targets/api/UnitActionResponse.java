@@ -1,6 +1,7 @@
 package io.tandem.targets.api;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.tandem.worker.ActionResult;
 import io.tandem.worker.UnitAction;
 import java.time.Instant;
 import java.util.UUID;
@@ -13,8 +14,7 @@ public record UnitActionResponse(
     @Schema(allowableValues = {"Apply", "Refresh", "Destroy"}) String action,
     Integer revisionNum,
     @Schema(allowableValues = {"Pending", "Running", "Completed", "Failed", "Canceled"}) String status,
-    @Schema(allowableValues = {"ApplyCompleted", "ApplyFailed", "RefreshAndDrifted", "RefreshAndNoDrift", "RefreshFailed",
-        "DestroyCompleted", "DestroyFailed", "ApplyWaitFailed"}) String result,
+    ActionResult result,
     Integer capturedRevisionNum,
     String message,
     Instant createdAt,

@@ -12,6 +12,7 @@ import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitSuspension;
 import io.tandem.worker.ActionHandler;
 import io.tandem.worker.ActionQueue;
+import io.tandem.worker.ActionResult;
 import io.tandem.worker.RefreshQueue;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
@@ -71,7 +72,7 @@ class ApplyHandler implements ActionHandler {
     List<String> providers = queue.incompleteDependencies(action.id());
     if (!providers.isEmpty()) {
       String self = action.space() + "/" + action.unit() + " (";
-      return Outcome.failed("ApplyFailed", providers.stream().allMatch(provider -> provider.startsWith(self))
+      return Outcome.failed(ActionResult.ApplyFailed, providers.stream().allMatch(provider -> provider.startsWith(self))
           ? "Not applied: the destroy on the old target, which a move of the unit's objects runs first, did not complete"
               + " (" + String.join(", ", providers) + "); its objects are still there."
           : "Not applied: the apply of " + String.join(", ", providers) + ", which this unit links to, did not complete.");
@@ -80,17 +81,17 @@ class ApplyHandler implements ActionHandler {
     Optional<UnitSuspension> suspended = action.background() ? suspensions.of(unit) : Optional.empty();
     if (suspended.isPresent()) {
       // queued by the server (a revert) before the suspension
-      return new Outcome(UnitAction.Status.Canceled, "ApplyCanceled", "Not applied: " + suspended.get().describe() + ".", null);
+      return new Outcome(UnitAction.Status.Canceled, ActionResult.ApplyCanceled, "Not applied: " + suspended.get().describe() + ".", null);
     }
     String slug = unit.metadata().target();
     if (slug == null) {
-      return Outcome.failed("ApplyFailed", "The unit has no target.");
+      return Outcome.failed(ActionResult.ApplyFailed, "The unit has no target.");
     }
     ClusterSession session;
     try {
       session = targets.connect(slug, unit.space(), TargetUse.APPLY);
     } catch (TandemException e) {
-      return Outcome.failed("ApplyFailed", e.getMessage());
+      return Outcome.failed(ActionResult.ApplyFailed, e.getMessage());
     }
     Outcome outcome;
     try (session) {
@@ -113,7 +114,7 @@ class ApplyHandler implements ActionHandler {
       grants.requireApply(unit.space(), target.slug(), keys);
       takenFrom = ownership.claim(target, unit.id(), keys, takeOver);
     } catch (TandemException e) {
-      return Outcome.failed("ApplyFailed", e.getMessage() + " Nothing was applied.");
+      return Outcome.failed(ActionResult.ApplyFailed, e.getMessage() + " Nothing was applied.");
     }
     commands.recordApply(unit.id(), revision, null);
     String previous = units.dataAt(unit, unit.liveRevisionNum());
@@ -122,15 +123,15 @@ class ApplyHandler implements ActionHandler {
     try {
       report = session.apply(keepIgnored(unit, data, session), previous, others.keySet());
     } catch (RuntimeException e) {
-      return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed: its"
+      return Outcome.failed(ActionResult.ApplyFailed, "Revision " + revision + " on target '" + target.slug() + "' failed: its"
           + " objects could not be read to keep the fields its ignore rules cover. Nothing was applied.");
     }
     if (report.notConnected()) {
-      return Outcome.unreachable("ApplyFailed", "Revision " + revision + " on target '" + target.slug()
+      return Outcome.unreachable(ActionResult.ApplyFailed, "Revision " + revision + " on target '" + target.slug()
           + "' was not applied: the cluster could not be reached (" + report.error() + ").");
     }
     if (!report.succeeded()) {
-      return Outcome.failed("ApplyFailed", "Revision " + revision + " on target '" + target.slug() + "' failed at "
+      return Outcome.failed(ActionResult.ApplyFailed, "Revision " + revision + " on target '" + target.slug() + "' failed at "
           + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");
     }
     ownership.retainOnly(target, unit.id(), keys);
@@ -138,7 +139,7 @@ class ApplyHandler implements ActionHandler {
     commands.recordApply(unit.id(), revision, revision);
     // the units the objects were taken from see at once that they no longer have them
     takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(refreshes::enqueueBackgroundRefresh);
-    return Outcome.completed("ApplyCompleted", "Applied revision " + revision + " to target '" + target.slug() + "': "
+    return Outcome.completed(ActionResult.ApplyCompleted, "Applied revision " + revision + " to target '" + target.slug() + "': "
         + report.applied().size() + " object(s) applied" + (report.deleted().isEmpty() ? "" : ", pruned " + report.deleted())
         + spared(report, others)
         + (takenFrom.isEmpty() ? "" : "; took over from other units: " + ObjectOwnership.describe(takenFrom))
@@ -157,7 +158,7 @@ class ApplyHandler implements ActionHandler {
     List<ObjectKey> wanted = ownership.keys(target, units.dataAt(unit, revision));
     List<String> pruned = ownership.owned(target.slug(), unit.id()).stream().filter(key -> !wanted.contains(key))
         .map(ObjectKey::toString).toList();
-    return pruned.isEmpty() ? Optional.empty() : Optional.of(Outcome.failed("ApplyFailed", "Not applied: revision "
+    return pruned.isEmpty() ? Optional.empty() : Optional.of(Outcome.failed(ActionResult.ApplyFailed, "Not applied: revision "
         + revision + " would delete " + String.join(", ", pruned) + " from target '" + target.slug() + "', and space '"
         + unit.space() + "' has its destroy gate on, so the server deletes nothing on its own. Apply it by hand"
         + " (POST …/apply), or turn the destroy gate off."));

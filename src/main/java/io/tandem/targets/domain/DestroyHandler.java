@@ -5,6 +5,7 @@ import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.worker.ActionHandler;
+import io.tandem.worker.ActionResult;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
 import java.util.List;
@@ -44,17 +45,17 @@ class DestroyHandler implements ActionHandler {
     Unit unit = units.get(action.space(), action.unit());
     String slug = action.target() != null ? action.target() : unit.metadata().target();
     if (slug == null) {
-      return Outcome.failed("DestroyFailed", "The unit has no target.");
+      return Outcome.failed(ActionResult.DestroyFailed, "The unit has no target.");
     }
     int live = unit.liveRevisionNum() > 0 ? unit.liveRevisionNum() : unit.lastAppliedRevisionNum();
     if (live == 0) {
-      return Outcome.completed("DestroyCompleted", "Nothing of the unit was applied; nothing to delete.");
+      return Outcome.completed(ActionResult.DestroyCompleted, "Nothing of the unit was applied; nothing to delete.");
     }
     ClusterSession session;
     try {
       session = targets.connect(slug, unit.space(), TargetUse.APPLY);
     } catch (TandemException e) {
-      return Outcome.failed("DestroyFailed", e.getMessage());
+      return Outcome.failed(ActionResult.DestroyFailed, e.getMessage());
     }
     Target target = session.target();
     Map<ObjectKey, ObjectOwner> others;
@@ -65,17 +66,17 @@ class DestroyHandler implements ActionHandler {
       report = session.destroy(data, others.keySet());
     }
     if (report.notConnected()) {
-      return Outcome.unreachable("DestroyFailed", "Nothing was deleted from target '" + slug
+      return Outcome.unreachable(ActionResult.DestroyFailed, "Nothing was deleted from target '" + slug
           + "': the cluster could not be reached (" + report.error() + ").");
     }
     if (!report.succeeded()) {
-      return Outcome.failed("DestroyFailed", "Destroy on target '" + slug + "' failed at " + report.failedOn() + ": "
+      return Outcome.failed(ActionResult.DestroyFailed, "Destroy on target '" + slug + "' failed at " + report.failedOn() + ": "
           + report.error() + ". Deleted before that: " + report.deleted() + ".");
     }
     ownership.releaseAll(target, unit.id());
     commands.recordDestroyed(unit.id());
     observers.forEach(observer -> observer.destroyed(unit));
-    return Outcome.completed("DestroyCompleted", "Deleted " + report.deleted().size() + " object(s) from target '" + slug + "'"
+    return Outcome.completed(ActionResult.DestroyCompleted, "Deleted " + report.deleted().size() + " object(s) from target '" + slug + "'"
         + ApplyHandler.spared(report, others) + ".");
   }
 }

@@ -4,6 +4,7 @@ import io.tandem.health.domain.ApplyWait;
 import io.tandem.health.domain.HealthStatus;
 import io.tandem.health.domain.UnitHealth;
 import io.tandem.worker.ActionQueue;
+import io.tandem.worker.ActionResult;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
 import java.time.Duration;
@@ -51,14 +52,14 @@ class HealthWaits implements SchedulingConfigurer {
     HealthStatus status = unit == null ? HealthStatus.Unknown : unit.status();
     String applied = ApplyWait.appliedPart(action.message());
     if (status == HealthStatus.Healthy) {
-      return Outcome.completed("ApplyCompleted", applied + " Healthy: " + unit.reason() + ".");
+      return Outcome.completed(ActionResult.ApplyCompleted, applied + " Healthy: " + unit.reason() + ".");
     }
     String reason = unit == null ? "no objects observed" : unit.reason();
     if (status == HealthStatus.Degraded) {
-      return Outcome.failed("ApplyWaitFailed", applied + " Degraded: " + reason + ".");
+      return Outcome.failed(ActionResult.ApplyWaitFailed, applied + " Degraded: " + reason + ".");
     }
     if (expired) {
-      return Outcome.failed("ApplyWaitFailed", applied + " Not healthy after " + ApplyWait.describe(action.waitForHealth())
+      return Outcome.failed(ActionResult.ApplyWaitFailed, applied + " Not healthy after " + ApplyWait.describe(action.waitForHealth())
           + ": " + status + ", " + reason + ".");
     }
     return null;

@@ -59,6 +59,8 @@ public interface WorkersApi {
       @Parameter(description = "The worker protocol it speaks") @RequestParam(name = "protocol", required = false)
           Integer protocol,
       @Parameter(description = "The worker's version") @RequestParam(name = "version", required = false) String version,
+      @Parameter(description = "An id of the worker's current start: calls sent to an earlier start were lost, and"
+          + " fail") @RequestParam(name = "boot", required = false) String boot,
       Principal principal);
 
   @Operation(operationId = "answerWorkerCall", summary = "The worker answers a call (the call's response, as sent)")

@@ -55,12 +55,13 @@ class WorkersController implements WorkersApi {
   }
 
   @Override
-  public CallList pollWorkerCalls(String worker, Integer wait, Integer protocol, String version, Principal principal) {
+  public CallList pollWorkerCalls(String worker, Integer wait, Integer protocol, String version, String boot,
+      Principal principal) {
     ClusterWorker self = workers.requireSelf(worker, tokenPrefix(principal));
     if (wait != null && (wait < 0 || wait > MAX_WAIT_SECONDS)) {
       throw TandemException.invalidArgument("Parameter 'wait' must be 0-" + MAX_WAIT_SECONDS + " seconds.");
     }
-    workers.seen(self, protocol == null ? 0 : protocol, version);
+    workers.seen(self, protocol == null ? 0 : protocol, version, boot);
     return new CallList(calls.poll(self, Duration.ofSeconds(wait == null ? 0 : wait)).stream()
         .map(call -> new CallResponse(call.id(), call.target(), call.namespace(), call.operation(), call.request()))
         .toList());

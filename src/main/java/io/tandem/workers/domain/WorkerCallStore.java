@@ -21,6 +21,9 @@ public interface WorkerCallStore {
 
   void delete(UUID id);
 
+  /** Answers every call sent to the worker and not answered with {@code response}; how many. */
+  int answerSent(UUID workerId, String response, Instant at);
+
   /** Deletes calls created before {@code before} (their askers gave up long ago); how many. */
   int deleteOlderThan(Instant before);
 }

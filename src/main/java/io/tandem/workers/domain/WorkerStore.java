@@ -15,8 +15,11 @@ public interface WorkerStore {
 
   List<ClusterWorker> list();
 
-  /** Records that the worker asked for work, and the version it said. */
-  void seen(UUID id, String version, Instant at);
+  /**
+   * Records that the worker asked for work, with the version and the start ({@code boot}) it said; whether that start
+   * is another than the one recorded before (a restart, when one was).
+   */
+  boolean seen(UUID id, String version, String boot, Instant at);
 
   boolean delete(String name);
 }

@@ -32,11 +32,13 @@ public class Workers {
   public record Registered(View worker, String credential) {}
 
   private final WorkerStore store;
+  private final WorkerCallStore calls;
   private final TokenService tokens;
   private final Clock clock;
 
-  Workers(WorkerStore store, TokenService tokens, Clock clock) {
+  Workers(WorkerStore store, WorkerCallStore calls, TokenService tokens, Clock clock) {
     this.store = store;
+    this.calls = calls;
     this.tokens = tokens;
     this.clock = clock;
   }
@@ -49,7 +51,7 @@ public class Workers {
     }
     TokenService.Issued issued = tokens.issue("worker " + name, subject(name), false, createdBy);
     ClusterWorker worker = new ClusterWorker(UUID.randomUUID(), name, issued.token().id(), issued.token().prefix(),
-        createdBy, now(), null, null);
+        createdBy, now(), null, null, null);
     if (!store.insert(worker)) {
       throw new TandemException(ProblemCode.ALREADY_EXISTS, "Worker '" + name + "' already exists.");
     }
@@ -84,18 +86,23 @@ public class Workers {
   }
 
   /**
-   * Records that the worker asked for work.
+   * Records that the worker asked for work. A new start of it ({@code boot}) lost the calls sent to the one before:
+   * they are answered as failed, so that what waits for them goes on at once.
    *
    * @throws TandemException {@code worker-incompatible} for a worker that speaks another protocol
    */
-  public void seen(ClusterWorker worker, int protocol, String version) {
+  @Transactional
+  public void seen(ClusterWorker worker, int protocol, String version, String boot) {
     if (protocol != WorkerProtocol.VERSION) {
       throw new TandemException(ProblemCode.WORKER_INCOMPATIBLE, "This server speaks worker protocol "
-          + WorkerProtocol.VERSION
-          + "; worker '" + worker.name() + "' (version " + version + ") speaks " + protocol
+          + WorkerProtocol.VERSION + "; worker '" + worker.name() + "' (version " + version + ") speaks " + protocol
           + ". Run a worker of the server's version.");
     }
-    store.seen(worker.id(), version, now());
+    if (store.seen(worker.id(), version, boot, now())) {
+      calls.answerSent(worker.id(), WorkerProtocol.failure(new WorkerProtocol.Failure("target-unreachable",
+          "worker '" + worker.name() + "' restarted while it ran the call; whether the call took effect is unknown",
+          true)), now());
+    }
   }
 
   public ClusterWorker find(String name) {

@@ -72,6 +72,16 @@ class JdbcWorkerCallStore implements WorkerCallStore {
   }
 
   @Override
+  public int answerSent(UUID workerId, String response, Instant at) {
+    return jdbc.sql("update worker_call set status = 'Done', response = :response, finished_at = :at"
+            + " where worker_id = :worker and status = 'Sent'")
+        .param("response", response)
+        .param("at", time(at))
+        .param("worker", workerId)
+        .update();
+  }
+
+  @Override
   public int deleteOlderThan(Instant before) {
     return jdbc.sql("delete from worker_call where created_at < :before").param("before", time(before)).update();
   }

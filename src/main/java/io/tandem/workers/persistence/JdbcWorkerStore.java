@@ -47,12 +47,18 @@ class JdbcWorkerStore implements WorkerStore {
   }
 
   @Override
-  public void seen(UUID id, String version, Instant at) {
-    jdbc.sql("update cluster_worker set last_seen_at = :at, version = :version where id = :id")
+  public boolean seen(UUID id, String version, String boot, Instant at) {
+    // the old boot, read in the same statement as the new one is written
+    return jdbc.sql("update cluster_worker w set last_seen_at = :at, version = :version, boot = :boot"
+            + " from (select boot from cluster_worker where id = :id) old where w.id = :id"
+            + " returning old.boot is not null and old.boot is distinct from :boot")
         .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
-        .param("version", version)
+        .param("version", version, java.sql.Types.VARCHAR)
+        .param("boot", boot, java.sql.Types.VARCHAR)
         .param("id", id)
-        .update();
+        .query(Boolean.class)
+        .optional()
+        .orElse(false);
   }
 
   @Override
@@ -63,7 +69,7 @@ class JdbcWorkerStore implements WorkerStore {
   private static ClusterWorker worker(ResultSet rs, int row) throws SQLException {
     return new ClusterWorker(rs.getObject("id", UUID.class), rs.getString("name"), rs.getObject("token_id", UUID.class),
         rs.getString("token_prefix"), rs.getString("created_by"), instant(rs, "created_at"), instant(rs, "last_seen_at"),
-        rs.getString("version"));
+        rs.getString("version"), rs.getString("boot"));
   }
 
   private static Instant instant(ResultSet rs, String column) throws SQLException {
