@@ -107,7 +107,8 @@ class ServerLogIT {
     String unit = "/api/v1/spaces/" + space + "/units/paymentservice";
     String data = Fixtures.paymentService().replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + space + "\n");
     api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "paymentservice", "data", data, "target", target));
-    assertThat(api.post(unit + "/apply?wait=30", null).json().path("result").asString()).isEqualTo("ApplyCompleted");
+    Api.Response applied = api.post(unit + "/apply?wait=30", null);
+    assertThat(applied.json().path("result").asString()).as(applied.body()).isEqualTo("ApplyCompleted");
     return unit;
   }
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 
@@ -21,6 +22,8 @@ import org.springframework.stereotype.Service;
 public class WorkerCalls {
 
   static final Duration RECHECK = Duration.ofMillis(100);
+  /** How often a waiting call looks whether its worker still asks for work. */
+  static final Duration LIVENESS = Duration.ofSeconds(2);
   /** Calls a worker fetches at once. */
   static final int BATCH = 16;
 
@@ -37,11 +40,12 @@ public class WorkerCalls {
   }
 
   /**
-   * Asks the worker and waits for its response, at most {@code timeout}; empty when none came (the call is withdrawn
-   * then, so a worker that fetches it later does nothing).
+   * Asks the worker and waits for its response, at most {@code timeout} and while {@code connected} says the worker
+   * still asks for work; empty when none came (the call is withdrawn then, so a worker that fetches it later does
+   * nothing).
    */
   public Optional<String> call(ClusterWorker worker, String target, String namespace, String operation, String request,
-      Duration timeout) {
+      Duration timeout, BooleanSupplier connected) {
     WorkerCall call = new WorkerCall(UUID.randomUUID(), worker.id(), target, namespace, operation, request);
     Object monitor = new Object();
     answered.put(call.id(), monitor);
@@ -49,10 +53,17 @@ public class WorkerCalls {
       store.insert(call, clock.instant());
       wake(queued.get(worker.id()));
       long deadline = System.nanoTime() + timeout.toNanos();
+      long nextLivenessCheck = System.nanoTime() + LIVENESS.toNanos();
       while (true) {
         Optional<String> response = store.response(call.id());
         if (response.isPresent() || System.nanoTime() - deadline > 0) {
           return response;
+        }
+        if (System.nanoTime() - nextLivenessCheck > 0) {
+          if (!connected.getAsBoolean()) {
+            return Optional.empty(); // a worker that stopped asking for work will not answer
+          }
+          nextLivenessCheck = System.nanoTime() + LIVENESS.toNanos();
         }
         if (!await(monitor, Math.min(RECHECK.toNanos(), deadline - System.nanoTime()))) {
           return Optional.empty();

@@ -22,8 +22,6 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class Workers {
 
-  /** A worker that asked for work within this long is connected (its long polls come at least this often). */
-  public static final Duration CONNECTED_WITHIN = Duration.ofSeconds(45);
 
   /** A worker as listed, with whether it is connected now. */
   public record View(ClusterWorker worker, boolean connected) {}
@@ -35,8 +33,10 @@ public class Workers {
   private final WorkerCallStore calls;
   private final TokenService tokens;
   private final Clock clock;
+  private final Duration connectedWithin;
 
-  Workers(WorkerStore store, WorkerCallStore calls, TokenService tokens, Clock clock) {
+  Workers(WorkerStore store, WorkerCallStore calls, TokenService tokens, Clock clock, WorkersProperties settings) {
+    this.connectedWithin = settings.connectedWithin();
     this.store = store;
     this.calls = calls;
     this.tokens = tokens;
@@ -115,7 +115,7 @@ public class Workers {
 
   private View view(ClusterWorker worker) {
     return new View(worker, worker.lastSeenAt() != null
-        && worker.lastSeenAt().isAfter(clock.instant().minus(CONNECTED_WITHIN)));
+        && worker.lastSeenAt().isAfter(clock.instant().minus(connectedWithin)));
   }
 
   static String subject(String name) {

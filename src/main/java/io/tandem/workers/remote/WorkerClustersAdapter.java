@@ -7,6 +7,7 @@ import io.tandem.targets.domain.Target;
 import io.tandem.targets.domain.WorkerClusters;
 import io.tandem.workers.domain.WorkerCalls;
 import io.tandem.workers.domain.Workers;
+import io.tandem.workers.domain.WorkersProperties;
 import java.time.Clock;
 import org.springframework.stereotype.Component;
 
@@ -28,7 +29,7 @@ class WorkerClustersAdapter implements WorkerClusters {
 
   @Override
   public ClusterSession open(Target target, String worker) {
-    return new WorkerSession(target, worker, workers, calls, settings, clock);
+    return new WorkerSession(target, worker, workers, calls, settings);
   }
 
   @Override

@@ -12,11 +12,11 @@ import io.tandem.targets.domain.Target;
 import io.tandem.workers.domain.ClusterWorker;
 import io.tandem.workers.domain.WorkerCalls;
 import io.tandem.workers.domain.Workers;
+import io.tandem.workers.domain.WorkersProperties;
 import io.tandem.workers.protocol.WorkerProtocol;
 import io.tandem.workers.protocol.WorkerProtocol.CallFailed;
 import io.tandem.workers.protocol.WorkerProtocol.Failure;
 import io.tandem.workers.protocol.WorkerProtocol.Operation;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -34,15 +34,13 @@ final class WorkerSession implements ClusterSession {
   private final Workers workers;
   private final WorkerCalls calls;
   private final WorkersProperties settings;
-  private final Clock clock;
 
-  WorkerSession(Target target, String worker, Workers workers, WorkerCalls calls, WorkersProperties settings, Clock clock) {
+  WorkerSession(Target target, String worker, Workers workers, WorkerCalls calls, WorkersProperties settings) {
     this.target = target;
     this.worker = worker;
     this.workers = workers;
     this.calls = calls;
     this.settings = settings;
-    this.clock = clock;
   }
 
   @Override
@@ -115,14 +113,16 @@ final class WorkerSession implements ClusterSession {
    * @throws TandemException {@code target-unreachable} when the worker is not connected or does not answer in time
    */
   private String call(Operation operation, Object request, Duration timeout) {
-    ClusterWorker connected = workers.find(worker);
-    if (connected.lastSeenAt() == null || connected.lastSeenAt().isBefore(clock.instant().minus(Workers.CONNECTED_WITHIN))) {
+    Workers.View view = workers.get(worker);
+    ClusterWorker connected = view.worker();
+    if (!view.connected()) {
       throw new TandemException(ProblemCode.TARGET_UNREACHABLE, "worker '" + worker + "' is not connected"
           + (connected.lastSeenAt() == null ? " (it never was)" : " (last seen " + connected.lastSeenAt() + ")"));
     }
     return calls.call(connected, target.slug(), target.namespace(), operation.name(), WorkerProtocol.write(request),
-        timeout).orElseThrow(() -> new TandemException(ProblemCode.TARGET_UNREACHABLE,
-            "worker '" + worker + "' did not answer within " + timeout.toSeconds() + " s"));
+        timeout, () -> workers.get(worker).connected()).orElseThrow(() -> new TandemException(
+            ProblemCode.TARGET_UNREACHABLE, "worker '" + worker + "' did not answer (it stopped asking for work, or took"
+                + " longer than " + timeout.toSeconds() + " s); whether the call took effect is unknown"));
   }
 
   private static TandemException problem(Failure failure) {
