@@ -3,14 +3,12 @@ package io.tandem.realcluster;
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.agent.WorkerAgent;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.Grants;
-import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
 import io.tandem.targets.cluster.LocalClusters;
@@ -28,8 +26,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A target reached through a worker: the server holds only the worker's name, the worker (here a thread of the test,
- * speaking HTTP to the server as a process beside the cluster would) holds the cluster's credential, and apply,
- * preview, refresh with a captured kubectl edit, and destroy all run through it on a real API server.
+ * speaking HTTP to the server as a process beside the cluster would) holds the cluster's credential. What runs through
+ * it is in {@link ClusterPathsOnKubeApiServerIT}, with the direct path; here, what is the worker's own: without it
+ * the target cannot be reached, and only its own credential, of its protocol, gets its calls.
  */
 @TandemIT
 @RealCluster
@@ -79,43 +78,6 @@ class WorkerConnectedOnKubeApiServerIT {
     assertThat(applied.path("result").asString()).isEqualTo("ApplyFailed");
     assertThat(applied.path("message").asString()).contains("worker '" + worker + "' is not connected");
     assertProblem(api.post(unit + "/apply/preview", null), 502, "target-unreachable", "not connected");
-  }
-
-  @Test
-  void applyPreviewRefreshWithACapturedKubectlEditAndDestroyAllGoThroughTheWorker() throws Exception {
-    startWorker();
-    String unit = unit();
-    Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/workers/" + worker).json().path("connected")
-        .asBoolean(), "the worker is connected");
-
-    JsonNode applied = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60");
-    assertThat(applied.path("result").asString()).as(applied.toString()).isEqualTo("ApplyCompleted");
-    try (KubernetesClient client = sandbox.client()) {
-      assertThat(ObjectOwnershipOnKubeApiServerIT.deployment(client, space)).as("on the cluster").isNotNull();
-    }
-
-    api.putYaml(unit + "/data", api.get(unit + "/data").body().replace("memory: 128Mi", "memory: 256Mi"));
-    Api.Response preview = api.post(unit + "/apply/preview", null);
-    assertThat(preview.status()).as(preview.body()).isEqualTo(200);
-    assertThat(preview.json().path("changes").get(0).path("path").asString())
-        .isEqualTo("spec.template.spec.containers.0.resources.limits.memory");
-    assertThat(ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60").path("result").asString())
-        .isEqualTo("ApplyCompleted");
-
-    Kubectl.succeed(Map.of("KUBE_EDITOR", "sed -i s/memory:\\ 256Mi/memory:\\ 512Mi/"), "edit",
-        "deployment/paymentservice", "-n", space);
-    JsonNode refreshed = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/refresh?wait=60");
-    assertThat(refreshed.path("result").asString()).as(refreshed.toString()).isEqualTo("RefreshAndDrifted");
-    int captured = refreshed.path("capturedRevisionNum").asInt();
-    JsonNode mutations = api.get(unit + "/revisions/" + captured).json().path("mutations");
-    assertThat(mutations.get(0).path("path").asString()).isEqualTo("spec.template.spec.containers.0.resources.limits.memory");
-    assertThat(mutations.get(0).path("by").asString()).contains("kubectl-edit");
-
-    JsonNode destroyed = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/destroy?wait=60&confirm=paymentservice");
-    assertThat(destroyed.path("result").asString()).as(destroyed.toString()).isEqualTo("DestroyCompleted");
-    try (KubernetesClient client = sandbox.client()) {
-      assertThat(ObjectOwnershipOnKubeApiServerIT.deployment(client, space)).as("gone from the cluster").isNull();
-    }
   }
 
   @Test

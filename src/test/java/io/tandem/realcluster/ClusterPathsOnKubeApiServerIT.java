@@ -1,0 +1,146 @@
+package io.tandem.realcluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tandem.agent.WorkerAgent;
+import io.tandem.sandbox.SandboxCluster;
+import io.tandem.support.Api;
+import io.tandem.support.Eventually;
+import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
+import io.tandem.support.Kubectl;
+import io.tandem.support.RealCluster;
+import io.tandem.support.TandemIT;
+import io.tandem.targets.cluster.LocalClusters;
+import io.tandem.targets.domain.TargetCredentials;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The same scenarios on both ways to a cluster, on one real API server: the direct connection (the server holds the
+ * sandbox's kubeconfig) and a worker (only the worker holds it; the server's target names the worker): an apply that
+ * waits for health, a preview, a kubectl edit captured with its field manager, a cluster import, and a destroy.
+ */
+@TandemIT
+@RealCluster
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterPathsOnKubeApiServerIT {
+
+  @LocalServerPort int port;
+  @Autowired SandboxCluster sandbox;
+  Api api;
+  String workerTarget;
+  WorkerAgent agent;
+  CompletableFuture<Void> running;
+
+  @BeforeAll
+  void startAWorkerForTheSandbox() {
+    assertThat(sandbox.engine()).isEqualTo("kube-apiserver");
+    api = new Api(port);
+    String worker = Api.uniqueSlug("paths");
+    workerTarget = worker;
+    String credential = api.post("/api/v1/workers", Map.of("name", worker)).json().path("credential").asString();
+    assertThat(api.post("/api/v1/targets", Map.of("slug", workerTarget, "connection", Map.of("worker", worker)))
+        .status()).isEqualTo(201);
+    Grants.everySpace(api, workerTarget);
+    agent = new WorkerAgent(URI.create("http://127.0.0.1:" + port), worker, credential, "test", LocalClusters.client(),
+        new TargetCredentials(sandbox.kubeconfig(), "sandbox", null, null, null, false), 2);
+    running = CompletableFuture.runAsync(agent::run);
+    Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/workers/" + worker).json().path("connected")
+        .asBoolean(), "the worker is connected");
+  }
+
+  @AfterAll
+  void stopTheWorker() {
+    agent.close();
+    running.join();
+  }
+
+  private String target(String path) {
+    return path.equals("direct") ? "sandbox" : workerTarget;
+  }
+
+  @ParameterizedTest(name = "through {0}")
+  @ValueSource(strings = {"direct", "worker"})
+  void anApplyWaitsForHealthAPreviewShowsTheChangeAndADestroyRemovesIt(String path) {
+    String space = Api.uniqueSlug(path);
+    String unit = unit(space, target(path));
+
+    JsonNode applied = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=90&waitFor=healthy&timeout=60s");
+    assertThat(applied.path("result").asString()).as(applied.toString()).isEqualTo("ApplyCompleted");
+    assertThat(api.get(unit).json().path("health").path("status").asString()).isEqualTo("Healthy");
+
+    api.putYaml(unit + "/data", api.get(unit + "/data").body().replace("memory: 128Mi", "memory: 256Mi"));
+    Api.Response preview = api.post(unit + "/apply/preview", null);
+    assertThat(preview.status()).as(preview.body()).isEqualTo(200);
+    assertThat(preview.json().path("changes").size()).isEqualTo(1);
+    assertThat(preview.json().path("changes").get(0).path("to").asString()).isEqualTo("256Mi");
+
+    JsonNode destroyed = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/destroy?wait=60&confirm=paymentservice");
+    assertThat(destroyed.path("result").asString()).as(destroyed.toString()).isEqualTo("DestroyCompleted");
+    try (KubernetesClient client = sandbox.client()) {
+      assertThat(ObjectOwnershipOnKubeApiServerIT.deployment(client, space)).isNull();
+    }
+  }
+
+  @ParameterizedTest(name = "through {0}")
+  @ValueSource(strings = {"direct", "worker"})
+  void aKubectlEditIsCapturedAttributedToKubectl(String path) throws Exception {
+    String space = Api.uniqueSlug(path);
+    String unit = unit(space, target(path));
+    assertThat(ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60").path("result").asString())
+        .isEqualTo("ApplyCompleted");
+
+    Kubectl.succeed(Map.of("KUBE_EDITOR", "sed -i s/memory:\\ 128Mi/memory:\\ 512Mi/"), "edit",
+        "deployment/paymentservice", "-n", space);
+    JsonNode refreshed = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/refresh?wait=60");
+
+    assertThat(refreshed.path("result").asString()).as(refreshed.toString()).isEqualTo("RefreshAndDrifted");
+    JsonNode mutations = api.get(unit + "/revisions/" + refreshed.path("capturedRevisionNum").asInt()).json()
+        .path("mutations");
+    assertThat(mutations.size()).isEqualTo(1);
+    assertThat(mutations.get(0).path("path").asString()).isEqualTo("spec.template.spec.containers.0.resources.limits.memory");
+    assertThat(mutations.get(0).path("by").asString()).contains("kubectl-edit");
+  }
+
+  @ParameterizedTest(name = "through {0}")
+  @ValueSource(strings = {"direct", "worker"})
+  void aClusterImportBringsTheNamespacesObjectsAsUnits(String path) {
+    String space = Api.uniqueSlug(path);
+    try (KubernetesClient client = sandbox.client()) {
+      client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(space).endMetadata().build()).create();
+      client.configMaps().inNamespace(space).resource(new ConfigMapBuilder().withNewMetadata().withName("settings")
+          .endMetadata().addToData("mode", "blue").build()).create();
+    }
+    api.post("/api/v1/spaces", Map.of("slug", space));
+
+    Api.Response imported = api.post("/api/v1/spaces/" + space + "/imports",
+        Map.of("source", "cluster", "target", target(path), "namespaces", List.of(space)));
+
+    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    assertThat(api.get("/api/v1/spaces/" + space + "/units?include=data").body()).contains("mode: blue");
+  }
+
+  private String unit(String space, String target) {
+    String data = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + space + "\n---\n" + Fixtures.paymentService()
+        .replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + space + "\n");
+    api.post("/api/v1/spaces", Map.of("slug", space));
+    assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "paymentservice", "data", data,
+        "target", target)).status()).isEqualTo(201);
+    return "/api/v1/spaces/" + space + "/units/paymentservice";
+  }
+}
