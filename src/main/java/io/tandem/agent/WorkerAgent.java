@@ -11,8 +11,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +45,14 @@ public final class WorkerAgent implements AutoCloseable {
   private final String boot = java.util.UUID.randomUUID().toString();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final ExecutorService calls;
+  static final Duration WATCH_RESYNC = Duration.ofSeconds(10);
+  private final Duration watchResync;
+  private final AgentWatches watches;
+  private final ScheduledExecutorService watching = Executors.newSingleThreadScheduledExecutor(runnable -> {
+    Thread thread = new Thread(runnable, "worker-watches");
+    thread.setDaemon(true);
+    return thread;
+  });
   private volatile boolean stopped;
   private volatile Thread polling;
   private volatile boolean serverUnreachable;
@@ -53,6 +64,14 @@ public final class WorkerAgent implements AutoCloseable {
    */
   public WorkerAgent(URI server, String name, String credential, String version, ClusterClient cluster,
       TargetCredentials local, int threads) {
+    this(server, name, credential, version, cluster, local, threads, WATCH_RESYNC);
+  }
+
+  /** @param watchResync how often it asks the server what to watch */
+  public WorkerAgent(URI server, String name, String credential, String version, ClusterClient cluster,
+      TargetCredentials local, int threads, Duration watchResync) {
+    this.watchResync = watchResync;
+    this.watches = new AgentWatches(local, this::report);
     this.server = server;
     this.name = name;
     this.credential = credential;
@@ -68,6 +87,7 @@ public final class WorkerAgent implements AutoCloseable {
   /** Asks for calls and runs them until {@link #close()}; returns when the server refuses this worker for good. */
   public void run() {
     polling = Thread.currentThread();
+    watching.scheduleWithFixedDelay(this::syncWatches, 0, watchResync.toMillis(), TimeUnit.MILLISECONDS);
     Duration backoff = Duration.ofSeconds(1);
     while (!stopped) {
       try {
@@ -91,6 +111,40 @@ public final class WorkerAgent implements AutoCloseable {
         return;
       }
     }
+  }
+
+  /** Asks what to watch, and watches it; a failure waits for the next turn. */
+  private void syncWatches() {
+    try {
+      HttpResponse<String> wanted = http.send(HttpRequest.newBuilder(endpoint("/watches")).timeout(Duration.ofSeconds(30))
+          .header("Authorization", "Bearer " + credential).GET().build(), HttpResponse.BodyHandlers.ofString());
+      if (wanted.statusCode() == 200) {
+        List<AgentWatches.Watched> objects = new ArrayList<>();
+        JSON.readTree(wanted.body()).path("items").forEach(item -> objects.add(JSON.treeToValue(item,
+            AgentWatches.Watched.class)));
+        watches.sync(objects);
+      }
+    } catch (IOException | RuntimeException e) {
+      log.debug("Could not sync the watches: {}", e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Tells the server which objects moved, off the watch's thread. */
+  private void report(List<AgentWatches.Watched> moved) {
+    String body = JSON.writeValueAsString(java.util.Map.of("items", moved));
+    calls.execute(() -> {
+      try {
+        http.send(HttpRequest.newBuilder(endpoint("/changes")).timeout(Duration.ofSeconds(30))
+            .header("Authorization", "Bearer " + credential).header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.discarding());
+      } catch (IOException e) {
+        log.info("Could not report {} moved object(s): {}", moved.size(), e.getMessage());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
   }
 
   private void answer(JsonNode call) {
@@ -161,6 +215,8 @@ public final class WorkerAgent implements AutoCloseable {
   @Override
   public void close() {
     stopped = true;
+    watching.shutdownNow();
+    watches.close();
     Thread running = polling;
     if (running != null) {
       running.interrupt();

@@ -7,6 +7,7 @@ import io.tandem.unit.domain.LiveStateSource;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,13 +80,23 @@ public class LiveStore implements LiveStateSource {
 
   /** The objects of every applied unit, as last observed (missing ones are not among them). */
   public List<WatchedObject> watchedObjects() {
-    return jdbc.sql("select u.id, u.target, r->>'apiVersion', r->>'kind', coalesce(r->>'namespace', ''), r->>'name',"
-            + " r->>'resourceVersion'"
-            + " from unit u join unit_live l on l.unit_id = u.id cross join jsonb_array_elements(l.resources) r"
-            + " where u.live_revision_num > 0 and u.target is not null")
-        .query((rs, row) -> new WatchedObject(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3),
-            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)))
-        .list();
+    return jdbc.sql(WATCHED + " and u.target is not null").query(LiveStore::watchedObject).list();
+  }
+
+  /** The objects of applied units on these targets. */
+  public List<WatchedObject> watchedObjectsOn(Collection<String> targets) {
+    return jdbc.sql(WATCHED + " and u.target = any(:targets)").param("targets", targets.toArray(String[]::new))
+        .query(LiveStore::watchedObject).list();
+  }
+
+  private static final String WATCHED = "select u.id, u.target, r->>'apiVersion', r->>'kind',"
+      + " coalesce(r->>'namespace', ''), r->>'name', r->>'resourceVersion'"
+      + " from unit u join unit_live l on l.unit_id = u.id cross join jsonb_array_elements(l.resources) r"
+      + " where u.live_revision_num > 0";
+
+  private static WatchedObject watchedObject(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+    return new WatchedObject(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getString(4),
+        rs.getString(5), rs.getString(6), rs.getString(7));
   }
 
   /**

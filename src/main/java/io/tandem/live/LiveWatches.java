@@ -10,6 +10,7 @@ import io.tandem.targets.cluster.ClusterApplier;
 import io.tandem.targets.cluster.ClusterConnector;
 import io.tandem.targets.cluster.Connection;
 import io.tandem.targets.cluster.TargetConnections;
+import io.tandem.targets.cluster.Watches;
 import io.tandem.targets.domain.ApplyObserver;
 import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.HealthTracker;
@@ -226,7 +227,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
       List<WatchScope> scopes = watches.keySet().stream().filter(scope -> scope.target().equals(target)).toList();
       List<Watch> closing = scopes.stream().map(watches::remove).filter(Objects::nonNull).toList();
       closing.forEach(Watch::close);
-      ScopeWatch.awaitClosed(closing);
+      Watches.awaitClosed(closing);
       connections.remove(target).close();
     }
   }
@@ -248,7 +249,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   synchronized void stopAll() {
     List<Watch> closing = List.copyOf(watches.values());
     List.copyOf(watches.keySet()).forEach(this::stop);
-    ScopeWatch.awaitClosed(closing);
+    Watches.awaitClosed(closing);
     watched.clear();
     List.copyOf(connections.keySet()).forEach(target -> connections.remove(target).close());
   }

@@ -1,23 +1,18 @@
 package io.tandem.live;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
-import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
-import io.fabric8.kubernetes.client.dsl.MixedOperation;
-import io.fabric8.kubernetes.client.dsl.internal.AbstractWatchManager;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.tandem.targets.cluster.Watches;
 import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.ObjectKey;
 import io.tandem.worker.RefreshQueue;
-import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -35,7 +30,6 @@ import org.slf4j.LoggerFactory;
 final class ScopeWatch implements Watcher<HasMetadata> {
 
   private static final Logger log = LoggerFactory.getLogger(ScopeWatch.class);
-  private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
   private final WatchScope scope;
   private final WatchedObjects watched;
@@ -66,7 +60,8 @@ final class ScopeWatch implements Watcher<HasMetadata> {
   /** Lists and starts watching; throws when the cluster cannot be listed or watched. */
   static Watch start(KubernetesClient client, WatchScope scope, WatchedObjects watched, RefreshQueue queue,
       HealthTracker tracker, Consumer<WatchScope> ended) {
-    FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects = objects(client, scope);
+    FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects =
+        Watches.objects(client, scope.apiVersion(), scope.kind(), scope.namespace());
     KubernetesResourceList<HasMetadata> listed = objects.list();
     Map<String, String> versions = new HashMap<>();
     Map<String, HasMetadata> byName = new HashMap<>();
@@ -108,38 +103,5 @@ final class ScopeWatch implements Watcher<HasMetadata> {
 
   private static String versionOf(HasMetadata object) {
     return Objects.requireNonNullElse(object.getMetadata().getResourceVersion(), "");
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects(
-      KubernetesClient client, WatchScope scope) {
-    Map<String, Object> probe = new HashMap<>();
-    probe.put("apiVersion", scope.apiVersion());
-    probe.put("kind", scope.kind());
-    probe.put("metadata", Map.of("name", "probe"));
-    HasMetadata typed = client.getKubernetesSerialization().convertValue(probe, HasMetadata.class);
-    MixedOperation operation = typed instanceof GenericKubernetesResource
-        ? client.genericKubernetesResources(scope.apiVersion(), scope.kind())
-        : client.resources(typed.getClass());
-    boolean namespaced = !scope.namespace().isEmpty() && (typed instanceof Namespaced || typed instanceof GenericKubernetesResource);
-    return namespaced ? (FilterWatchListDeletable) operation.inNamespace(scope.namespace()) : operation;
-  }
-
-  /**
-   * Gives closed watches a moment to finish their close handshake: a client closed before that completes it on an
-   * event loop that is gone, which Netty logs as an error with a stack trace.
-   */
-  static void awaitClosed(List<Watch> closing) {
-    long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
-    for (Watch watch : closing) {
-      while (watch instanceof AbstractWatchManager<?> manager && manager.isWatching() && System.nanoTime() < deadline) {
-        try {
-          Thread.sleep(10);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
-    }
   }
 }

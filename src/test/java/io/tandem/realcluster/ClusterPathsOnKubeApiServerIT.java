@@ -33,7 +33,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The same scenarios on both ways to a cluster, on one real API server: the direct connection (the server holds the
  * sandbox's kubeconfig) and a worker (only the worker holds it; the server's target names the worker): an apply that
- * waits for health, a preview, a kubectl edit captured with its field manager, a cluster import, and a destroy.
+ * waits for health, a preview, a kubectl edit captured with its field manager, a kubectl scale the watches see and
+ * capture mode takes, a cluster import, and a destroy.
  */
 @TandemIT
 @RealCluster
@@ -58,7 +59,7 @@ class ClusterPathsOnKubeApiServerIT {
         .status()).isEqualTo(201);
     Grants.everySpace(api, workerTarget);
     agent = new WorkerAgent(URI.create("http://127.0.0.1:" + port), worker, credential, "test", LocalClusters.client(),
-        new TargetCredentials(sandbox.kubeconfig(), "sandbox", null, null, null, false), 2);
+        new TargetCredentials(sandbox.kubeconfig(), "sandbox", null, null, null, false), 2, Duration.ofSeconds(1));
     running = CompletableFuture.runAsync(agent::run);
     Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/workers/" + worker).json().path("connected")
         .asBoolean(), "the worker is connected");
@@ -115,6 +116,24 @@ class ClusterPathsOnKubeApiServerIT {
     assertThat(mutations.size()).isEqualTo(1);
     assertThat(mutations.get(0).path("path").asString()).isEqualTo("spec.template.spec.containers.0.resources.limits.memory");
     assertThat(mutations.get(0).path("by").asString()).contains("kubectl-edit");
+  }
+
+  @ParameterizedTest(name = "through {0}")
+  @ValueSource(strings = {"direct", "worker"})
+  void aKubectlScaleIsSeenByTheWatchesAndCapturedWithoutARefreshAsked(String path) throws Exception {
+    String space = Api.uniqueSlug(path);
+    String unit = unit(space, target(path));
+    assertThat(api.patch(unit, Map.of("driftMode", "Capture")).status()).isEqualTo(200);
+    assertThat(ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60").path("result").asString())
+        .isEqualTo("ApplyCompleted");
+    Thread.sleep(3_000); // the watches of the new objects start (the worker asks what to watch every second here)
+
+    Kubectl.succeed(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", space);
+
+    Eventually.eventually(Duration.ofSeconds(30), () -> api.get(unit).json().path("headRevisionNum").asInt() == 2,
+        "the scale captured, with no refresh asked");
+    assertThat(api.get(unit + "/data").body()).contains("replicas: 3");
+    assertThat(api.get(unit + "/revisions/2").json().path("mutations").get(0).path("by").asString()).contains("kubectl");
   }
 
   @ParameterizedTest(name = "through {0}")

@@ -49,7 +49,7 @@ class SecurityIT {
         "deleteTargetGrant", "createSpace", "createWorker", "listWorkers", "getWorker", "deleteWorker")) {
       NEEDS.put(id, "orgAdmin");
     }
-    for (String id : List.of("pollWorkerCalls", "answerWorkerCall")) {
+    for (String id : List.of("pollWorkerCalls", "answerWorkerCall", "listWorkerWatches", "reportWorkerChanges")) {
       NEEDS.put(id, "theWorkerItself"); // with the worker's own credential, which no caller of the ladder holds
     }
     for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "listTargets", "getTarget", "whoAmI")) {

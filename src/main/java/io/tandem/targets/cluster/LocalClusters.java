@@ -13,11 +13,17 @@ import java.util.List;
  */
 public final class LocalClusters {
 
+  private static final ClusterConnector CONNECTOR = new ClusterConnector(Clock.systemUTC(),
+      new OutboundPolicy(new OutboundProperties(true, List.of("0.0.0.0/0", "::/0"))));
+
   private LocalClusters() {}
 
   public static ClusterClient client() {
-    OutboundPolicy anywhere = new OutboundPolicy(new OutboundProperties(true, List.of("0.0.0.0/0", "::/0")));
-    return new Fabric8ClusterClient(new ClusterConnector(Clock.systemUTC(), anywhere));
+    return new Fabric8ClusterClient(CONNECTOR);
+  }
+
+  static ClusterConnector connector() {
+    return CONNECTOR;
   }
 
   /** Whether a failure is that the cluster could not be connected to at all. */

@@ -11,6 +11,7 @@ import io.tandem.common.patch.MergePatch;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiFunction;
@@ -86,6 +87,12 @@ public class TargetService {
 
   public Target get(String slug) {
     return stored(slug).target();
+  }
+
+  /** The targets reached through the worker {@code worker}. */
+  public List<String> reachedThrough(String worker) {
+    return store.all().stream().map(TargetStore.Stored::target)
+        .filter(target -> target.server().equals(WorkerClusters.SCHEME + worker)).map(Target::slug).toList();
   }
 
   public ListResponse<Target> list(PageRequest page) {

@@ -70,6 +70,30 @@ public interface WorkersApi {
   ResponseEntity<Void> answerWorkerCall(@PathVariable("worker") String worker, @PathVariable("id") UUID call,
       @RequestBody String response, Principal principal);
 
+  @Operation(operationId = "listWorkerWatches", summary = "The worker asks what to watch in its cluster",
+      description = "Only the worker itself: the objects of the units applied to its targets, with the resource"
+          + " versions last seen. It reports those that move with reportWorkerChanges.")
+  @Access(value = Access.Who.ANY_CALLER)
+  @GetMapping("/{worker}/watches")
+  WatchList listWorkerWatches(@PathVariable("worker") String worker, Principal principal);
+
+  @Operation(operationId = "reportWorkerChanges", summary = "The worker reports objects that moved in its cluster",
+      description = "Only the worker itself. Each object's unit is refreshed through the worker, which captures a"
+          + " break-glass change as on a directly connected target; objects of other targets are passed over.")
+  @ApiResponse(responseCode = "204", description = "Recorded")
+  @Access(value = Access.Who.ANY_CALLER)
+  @PostMapping(path = "/{worker}/changes", consumes = MediaType.APPLICATION_JSON_VALUE, produces = NoContent.PRODUCES)
+  ResponseEntity<Void> reportWorkerChanges(@PathVariable("worker") String worker, @RequestBody WatchList changes,
+      Principal principal);
+
+  @Schema(name = "WorkerWatchedObject")
+  record WatchedObject(String target, String apiVersion, String kind,
+      @Schema(description = "Empty for objects of cluster scope") String namespace, String name,
+      @Schema(description = "As last seen; in a report, as it is now (null when it is gone)") String resourceVersion) {}
+
+  @Schema(name = "WorkerWatchList")
+  record WatchList(List<WatchedObject> items) {}
+
   @Schema(name = "CreateWorkerRequest")
   record CreateWorkerRequest(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "prod-east") String name) {}
 

@@ -5,6 +5,7 @@ import io.tandem.common.web.Authors;
 import io.tandem.security.Caller;
 import io.tandem.workers.domain.ClusterWorker;
 import io.tandem.workers.domain.WorkerCalls;
+import io.tandem.workers.domain.WorkerWatches;
 import io.tandem.workers.domain.Workers;
 import io.tandem.workers.protocol.WorkerProtocol;
 import java.net.URI;
@@ -22,10 +23,12 @@ class WorkersController implements WorkersApi {
 
   private final Workers workers;
   private final WorkerCalls calls;
+  private final WorkerWatches watches;
 
-  WorkersController(Workers workers, WorkerCalls calls) {
+  WorkersController(Workers workers, WorkerCalls calls, WorkerWatches watches) {
     this.workers = workers;
     this.calls = calls;
+    this.watches = watches;
   }
 
   @Override
@@ -76,6 +79,26 @@ class WorkersController implements WorkersApi {
     if (!calls.answer(self, call, response)) {
       throw TandemException.notFound("Call " + call + " is not waiting for worker '" + worker + "' (its asker gave up).");
     }
+    return ResponseEntity.noContent().build();
+  }
+
+  @Override
+  public WatchList listWorkerWatches(String worker, Principal principal) {
+    ClusterWorker self = workers.requireSelf(worker, tokenPrefix(principal));
+    return new WatchList(watches.watchedBy(self).stream().map(object -> new WatchedObject(object.target(),
+        object.apiVersion(), object.kind(), object.namespace(), object.name(), object.resourceVersion())).toList());
+  }
+
+  @Override
+  public ResponseEntity<Void> reportWorkerChanges(String worker, WatchList changes, Principal principal) {
+    ClusterWorker self = workers.requireSelf(worker, tokenPrefix(principal));
+    if (changes == null || changes.items() == null || changes.items().stream().anyMatch(change -> change == null
+        || change.target() == null || change.kind() == null || change.name() == null)) {
+      throw TandemException.validation("Give the objects that moved: {\"items\": [{\"target\", \"apiVersion\","
+          + " \"kind\", \"namespace\", \"name\"}]}.");
+    }
+    watches.moved(self, changes.items().stream().map(change -> new WorkerWatches.WatchedObject(change.target(),
+        change.apiVersion(), change.kind(), change.namespace(), change.name(), change.resourceVersion())).toList());
     return ResponseEntity.noContent().build();
   }
 

@@ -1,0 +1,118 @@
+package io.tandem.agent;
+
+import io.tandem.targets.cluster.ObjectWatcher;
+import io.tandem.targets.domain.TargetCredentials;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The worker's watches of its own cluster: what the server says to watch (the objects of the units applied to the
+ * worker's targets, with the versions last seen), one watch per kind and namespace, and a report of each object that
+ * moved since, so that the server refreshes its unit at once, as its own watches do for a directly connected target.
+ * {@link #sync} is called again and again: it starts the watches now wanted, stops those no longer wanted, and starts
+ * again the ones that ended.
+ */
+final class AgentWatches implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(AgentWatches.class);
+
+  /** One object to watch, as the server said it, or as it moved (then with its new resource version). */
+  record Watched(String target, String apiVersion, String kind, String namespace, String name, String resourceVersion) {
+
+    Scope scope() {
+      return new Scope(target, apiVersion, kind, namespace == null ? "" : namespace);
+    }
+  }
+
+  record Scope(String target, String apiVersion, String kind, String namespace) {}
+
+  private final TargetCredentials cluster;
+  private final Consumer<List<Watched>> report;
+  private final Map<Scope, ObjectWatcher> watches = new ConcurrentHashMap<>();
+  /** Per scope, the resource version the server last saw of each of its objects. */
+  private final Map<Scope, Map<String, String>> recorded = new ConcurrentHashMap<>();
+  private final Set<Scope> unwatchable = ConcurrentHashMap.newKeySet();
+
+  AgentWatches(TargetCredentials cluster, Consumer<List<Watched>> report) {
+    this.cluster = cluster;
+    this.report = report;
+  }
+
+  synchronized void sync(List<Watched> wanted) {
+    Map<Scope, Map<String, String>> byScope = new HashMap<>();
+    wanted.forEach(object -> byScope.computeIfAbsent(object.scope(), scope -> new HashMap<>())
+        .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), "")));
+    recorded.keySet().retainAll(byScope.keySet());
+    recorded.putAll(byScope);
+    for (Scope scope : List.copyOf(watches.keySet())) {
+      if (!byScope.containsKey(scope)) {
+        stop(scope);
+      }
+    }
+    byScope.keySet().forEach(this::start);
+  }
+
+  private void start(Scope scope) {
+    if (watches.containsKey(scope)) {
+      return;
+    }
+    try {
+      ObjectWatcher watcher = ObjectWatcher.start(cluster, scope.apiVersion(), scope.kind(), scope.namespace(),
+          (name, version) -> seen(scope, name, version), () -> ended(scope));
+      watches.put(scope, watcher);
+      unwatchable.remove(scope);
+      List<Watched> moved = new ArrayList<>();
+      recorded.getOrDefault(scope, Map.of()).forEach((name, version) -> {
+        String now = watcher.listed().get(name);
+        if (!Objects.equals(now, version)) {
+          moved.add(new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name, now));
+        }
+      });
+      if (!moved.isEmpty()) {
+        report.accept(moved); // moved while nobody watched
+      }
+    } catch (RuntimeException e) {
+      if (unwatchable.add(scope)) {
+        log.info("Cannot watch {} {} in '{}' of target {}; trying again: {}", scope.apiVersion(), scope.kind(),
+            scope.namespace(), scope.target(), e.getMessage());
+      }
+    }
+  }
+
+  private void seen(Scope scope, String name, String version) {
+    Map<String, String> versions = recorded.get(scope);
+    if (versions != null && versions.containsKey(name) && !Objects.equals(versions.get(name), version)) {
+      versions.put(name, Objects.requireNonNullElse(version, ""));
+      report.accept(List.of(new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name,
+          version)));
+    }
+  }
+
+  /** A watch whose version is gone: dropped (closed off its own thread), and started again at the next sync. */
+  private void ended(Scope scope) {
+    ObjectWatcher watcher = watches.remove(scope);
+    if (watcher != null) {
+      java.util.concurrent.CompletableFuture.runAsync(watcher::close);
+    }
+  }
+
+  private void stop(Scope scope) {
+    ObjectWatcher watcher = watches.remove(scope);
+    if (watcher != null) {
+      watcher.close();
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    List.copyOf(watches.keySet()).forEach(this::stop);
+  }
+}

@@ -1,0 +1,63 @@
+package io.tandem.workers.domain;
+
+import io.tandem.live.LiveStore;
+import io.tandem.targets.domain.TargetService;
+import io.tandem.worker.RefreshQueue;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+
+/**
+ * What a worker watches in its cluster, for the server: the objects of the units applied to its targets, with the
+ * resource versions last seen. The worker watches them and reports each that moved since; its unit is refreshed
+ * (through the worker), which captures a break-glass change as on a directly connected target.
+ */
+@Service
+public class WorkerWatches {
+
+  /** One object on a worker's target, as last seen ({@code resourceVersion}), or as it moved (then the new one). */
+  public record WatchedObject(String target, String apiVersion, String kind, String namespace, String name,
+      String resourceVersion) {}
+
+  private final TargetService targets;
+  private final LiveStore live;
+  private final RefreshQueue refreshes;
+
+  WorkerWatches(TargetService targets, LiveStore live, RefreshQueue refreshes) {
+    this.targets = targets;
+    this.live = live;
+    this.refreshes = refreshes;
+  }
+
+  public List<WatchedObject> watchedBy(ClusterWorker worker) {
+    return live.watchedObjectsOn(targets.reachedThrough(worker.name())).stream()
+        .map(object -> new WatchedObject(object.target(), object.apiVersion(), object.kind(), object.namespace(),
+            object.name(), object.resourceVersion()))
+        .toList();
+  }
+
+  /**
+   * Queues a refresh of each unit whose object on one of the worker's targets moved; objects of other targets, and
+   * ones that no unit applied, are passed over. How many refreshes were queued.
+   */
+  public int moved(ClusterWorker worker, List<WatchedObject> moved) {
+    Set<String> own = new HashSet<>(targets.reachedThrough(worker.name()));
+    Set<UUID> units = new HashSet<>();
+    for (LiveStore.WatchedObject object : live.watchedObjectsOn(own)) {
+      if (moved.stream().anyMatch(change -> same(change, object))) {
+        units.add(object.unitId());
+      }
+    }
+    return (int) units.stream().map(refreshes::enqueueBackgroundRefresh).filter(java.util.Optional::isPresent).count();
+  }
+
+  private static boolean same(WatchedObject change, LiveStore.WatchedObject object) {
+    return change.target().equals(object.target()) && change.kind().equals(object.kind())
+        && Objects.equals(change.apiVersion(), object.apiVersion())
+        && Objects.equals(change.namespace() == null ? "" : change.namespace(), object.namespace())
+        && change.name().equals(object.name());
+  }
+}
