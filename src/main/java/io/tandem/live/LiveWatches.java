@@ -15,6 +15,7 @@ import io.tandem.targets.domain.ApplyObserver;
 import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.TargetService;
+import io.tandem.targets.domain.WorkerClusters;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.ActionWorker;
 import io.tandem.worker.RefreshQueue;
@@ -110,8 +111,9 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
     }
     Map<WatchScope, Map<String, UUID>> wanted = new ConcurrentHashMap<>();
     Map<WatchScope, Map<String, String>> recorded = new HashMap<>();
+    Set<String> watchedByWorkers = targets.reachedThroughWorkers();
     for (LiveStore.WatchedObject object : live.watchedObjects()) {
-      if (!leases.holds(LeasedWork.target(object.target()))) {
+      if (!leases.holds(LeasedWork.target(object.target())) || watchedByWorkers.contains(object.target())) {
         continue;
       }
       WatchScope scope = new WatchScope(object.target(), object.apiVersion(), object.kind(), object.namespace());
@@ -139,8 +141,9 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
 
   @Override
   public synchronized void applied(Unit unit, ClusterSession session, String data) {
-    if (!enabled || stopped || !leases.holds(LeasedWork.target(unit.metadata().target()))) {
-      return;
+    if (!enabled || stopped || !leases.holds(LeasedWork.target(unit.metadata().target()))
+        || session.target().server().startsWith(WorkerClusters.SCHEME)) {
+      return; // a worker-connected target is watched by its worker
     }
     for (HasMetadata object : ClusterApplier.objects(data, session.target().namespace())) {
       WatchScope scope = WatchScope.of(unit.metadata().target(), object);

@@ -95,6 +95,13 @@ public class TargetService {
         .filter(target -> target.server().equals(WorkerClusters.SCHEME + worker)).map(Target::slug).toList();
   }
 
+  /** The targets reached through any worker: their workers watch them, not the server. */
+  public Set<String> reachedThroughWorkers() {
+    return store.all().stream().map(TargetStore.Stored::target)
+        .filter(target -> target.server().startsWith(WorkerClusters.SCHEME)).map(Target::slug)
+        .collect(java.util.stream.Collectors.toSet());
+  }
+
   public ListResponse<Target> list(PageRequest page) {
     return page.page(store.list(page), Target::slug);
   }
