@@ -14,12 +14,16 @@ import io.tandem.workers.protocol.WorkerProtocol.Failure;
 import io.tandem.workers.protocol.WorkerProtocol.Operation;
 import io.tandem.workers.protocol.WorkerProtocol.ReadRequest;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one call in the worker's own cluster, on the same sessions as the server's direct connections, and writes the
  * response: the result, or a failure in words of our own (never the cluster's text).
  */
 final class CallRunner {
+
+  private static final Logger log = LoggerFactory.getLogger(CallRunner.class);
 
   private final ClusterClient cluster;
   private final TargetCredentials credentials;
@@ -40,6 +44,11 @@ final class CallRunner {
       return WorkerProtocol.failure(new Failure("validation-failed", "Unknown operation '" + operation + "'.", false));
     } catch (RuntimeException e) {
       return WorkerProtocol.failure(new Failure("target-unreachable", cluster.describe(e), LocalClusters.notConnected(e)));
+    } catch (LinkageError e) {
+      // an incomplete installation (a jar missing beside the worker's): a bug to see, and an answer the asker can use
+      log.error("Worker cannot run a {} call", operation, e);
+      return WorkerProtocol.failure(new Failure("target-unreachable", "the worker cannot run the call ("
+          + e.getClass().getSimpleName() + ": " + e.getMessage() + "); its installation is incomplete", false));
     }
   }
 

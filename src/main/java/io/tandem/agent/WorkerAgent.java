@@ -56,6 +56,7 @@ public final class WorkerAgent implements AutoCloseable {
   private volatile boolean stopped;
   private volatile Thread polling;
   private volatile boolean serverUnreachable;
+  private volatile boolean connectedOnce;
 
   /**
    * @param server the server's base URL ({@code https://tandem.example})
@@ -197,10 +198,13 @@ public final class WorkerAgent implements AutoCloseable {
   }
 
   private void reachable() {
-    if (serverUnreachable) {
-      serverUnreachable = false;
+    if (!connectedOnce) {
+      connectedOnce = true;
+      log.info("Worker '{}' (version {}, start {}) is connected to {}", name, version, boot, server);
+    } else if (serverUnreachable) {
       log.info("Worker '{}' reaches the server again", name);
     }
+    serverUnreachable = false;
   }
 
   private void sleep(Duration duration) {

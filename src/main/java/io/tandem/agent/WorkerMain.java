@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
@@ -15,7 +16,8 @@ import java.util.Map;
  * {@code tandem worker run}: a worker beside its cluster. Settings come from options or the environment:
  * {@code --server} ({@code TANDEM_SERVER}), {@code --name} ({@code TANDEM_WORKER_NAME}), the credential from
  * {@code TANDEM_WORKER_CREDENTIAL} or {@code --credential-file}, the cluster from {@code --kubeconfig} (with
- * {@code --context}) or else the pod's ServiceAccount, {@code --threads} calls at once (4).
+ * {@code --context}) or else the pod's ServiceAccount, {@code --threads} calls at once (4), {@code --resync-seconds}
+ * between asking the server what to watch (10).
  */
 public final class WorkerMain {
 
@@ -24,6 +26,10 @@ public final class WorkerMain {
   private WorkerMain() {}
 
   public static void main(String[] args) throws IOException {
+    // before the first logger: the worker's jar carries no Spring Boot to configure logback
+    if (System.getProperty("logback.configurationFile") == null) {
+      System.setProperty("logback.configurationFile", "tandem-worker-logback.xml");
+    }
     Map<String, String> options = options(args);
     Map<String, String> env = System.getenv();
     String server = required(options.getOrDefault("server", env.get("TANDEM_SERVER")), "--server or TANDEM_SERVER");
@@ -37,7 +43,8 @@ public final class WorkerMain {
         : inCluster(env);
     String version = WorkerMain.class.getPackage().getImplementationVersion();
     try (WorkerAgent agent = new WorkerAgent(URI.create(server), name, credential, version == null ? "dev" : version,
-        LocalClusters.client(), cluster, Integer.parseInt(options.getOrDefault("threads", "4")))) {
+        LocalClusters.client(), cluster, Integer.parseInt(options.getOrDefault("threads", "4")),
+        Duration.ofSeconds(Long.parseLong(options.getOrDefault("resync-seconds", "10"))))) {
       Runtime.getRuntime().addShutdownHook(new Thread(agent::close));
       agent.run();
     }

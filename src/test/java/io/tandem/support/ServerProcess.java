@@ -52,7 +52,19 @@ public final class ServerProcess implements AutoCloseable {
   /** As {@link #start(Path, Map)}, with {@code jvmOptions} ({@code -Dname=value}) for the server's JVM. */
   public static ServerProcess start(Path dataDir, Map<String, String> settings, List<String> jvmOptions) {
     try {
-      int port = freePort();
+      return start(dataDir, settings, jvmOptions, freePort());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** As {@link #start(Path, Map)}, on {@code port}: a restart where its clients (workers) expect it. */
+  public static ServerProcess restart(Path dataDir, Map<String, String> settings, int port) {
+    return start(dataDir, settings, List.of(), port);
+  }
+
+  private static ServerProcess start(Path dataDir, Map<String, String> settings, List<String> jvmOptions, int port) {
+    try {
       Path log = Files.createTempFile(dataDir.getParent(), "server-", ".log");
       Map<String, String> arguments = new LinkedHashMap<>();
       arguments.put("server.port", String.valueOf(port));

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -32,6 +34,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class ApplyHandler implements ActionHandler {
+
+  private static final Logger log = LoggerFactory.getLogger(ApplyHandler.class);
 
   private final UnitQueries units;
   private final UnitCommands commands;
@@ -135,7 +139,7 @@ class ApplyHandler implements ActionHandler {
           + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");
     }
     ownership.retainOnly(target, unit.id(), keys);
-    observers.forEach(observer -> observer.applied(unit, session, data));
+    String readBack = readBack(unit, session, data);
     commands.recordApply(unit.id(), revision, revision);
     // the units the objects were taken from see at once that they no longer have them
     takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(refreshes::enqueueBackgroundRefresh);
@@ -144,7 +148,21 @@ class ApplyHandler implements ActionHandler {
         + spared(report, others)
         + (takenFrom.isEmpty() ? "" : "; took over from other units: " + ObjectOwnership.describe(takenFrom))
         + (report.takenOver().isEmpty() ? "" : "; took over from other field managers: " + String.join(", ", report.takenOver()))
-        + ".");
+        + readBack + ".");
+  }
+
+  /**
+   * Tells the observers (the live state's baseline) what was applied; a cluster that stopped answering right after the
+   * apply leaves them to the next refresh, and the apply stands: what it says of that, or nothing.
+   */
+  private String readBack(Unit unit, ClusterSession session, String data) {
+    try {
+      observers.forEach(observer -> observer.applied(unit, session, data));
+      return "";
+    } catch (TandemException e) {
+      log.warn("Applied {}/{}, but its objects could not be read back: {}", unit.space(), unit.slug(), e.getMessage());
+      return "; its objects could not be read back (" + e.getMessage() + "), the next refresh reads them";
+    }
   }
 
   /**

@@ -12,9 +12,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiFunction;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -95,11 +97,19 @@ public class TargetService {
         .filter(target -> target.server().equals(WorkerClusters.SCHEME + worker)).map(Target::slug).toList();
   }
 
+  /** The targets reached through each worker that has any, by the worker's name. */
+  public Map<String, List<String>> reachedThroughEachWorker() {
+    return store.all().stream().map(TargetStore.Stored::target)
+        .filter(target -> target.server().startsWith(WorkerClusters.SCHEME))
+        .collect(Collectors.groupingBy(target -> target.server().substring(WorkerClusters.SCHEME.length()),
+            Collectors.mapping(Target::slug, Collectors.toList())));
+  }
+
   /** The targets reached through any worker: their workers watch them, not the server. */
   public Set<String> reachedThroughWorkers() {
     return store.all().stream().map(TargetStore.Stored::target)
         .filter(target -> target.server().startsWith(WorkerClusters.SCHEME)).map(Target::slug)
-        .collect(java.util.stream.Collectors.toSet());
+        .collect(Collectors.toSet());
   }
 
   public ListResponse<Target> list(PageRequest page) {

@@ -99,8 +99,11 @@ public interface WorkersApi {
 
   @Schema(name = "Worker")
   record WorkerResponse(String name, boolean connected,
-      @Schema(description = "When it last asked for work") Instant lastSeenAt, String version, String createdBy,
-      Instant createdAt) {}
+      @Schema(description = "When it last asked for work") Instant lastSeenAt, String version,
+      @Schema(description = "The targets reached through it") List<String> targets,
+      @Schema(description = "Its queue: calls it has not fetched yet") int pendingCalls,
+      @Schema(description = "Calls it fetched and has not answered yet") int runningCalls,
+      String createdBy, Instant createdAt) {}
 
   @Schema(name = "RegisteredWorker")
   record RegisteredWorker(WorkerResponse worker,

@@ -3,6 +3,7 @@ package io.tandem.workers.api;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
 import io.tandem.security.Caller;
+import io.tandem.targets.domain.TargetService;
 import io.tandem.workers.domain.ClusterWorker;
 import io.tandem.workers.domain.WorkerCalls;
 import io.tandem.workers.domain.WorkerWatches;
@@ -11,6 +12,8 @@ import io.tandem.workers.protocol.WorkerProtocol;
 import java.net.URI;
 import java.security.Principal;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
@@ -24,8 +27,10 @@ class WorkersController implements WorkersApi {
   private final Workers workers;
   private final WorkerCalls calls;
   private final WorkerWatches watches;
+  private final TargetService targets;
 
-  WorkersController(Workers workers, WorkerCalls calls, WorkerWatches watches) {
+  WorkersController(Workers workers, WorkerCalls calls, WorkerWatches watches, TargetService targets) {
+    this.targets = targets;
     this.workers = workers;
     this.calls = calls;
     this.watches = watches;
@@ -38,17 +43,19 @@ class WorkersController implements WorkersApi {
     }
     Workers.Registered registered = workers.register(request.name(), Authors.of(principal));
     return ResponseEntity.created(URI.create("/api/v1/workers/" + request.name()))
-        .body(new RegisteredWorker(response(registered.worker()), registered.credential()));
+        .body(new RegisteredWorker(response(registered.worker(), List.of()), registered.credential()));
   }
 
   @Override
   public WorkerList listWorkers() {
-    return new WorkerList(workers.list().stream().map(WorkersController::response).toList());
+    Map<String, List<String>> reached = targets.reachedThroughEachWorker();
+    return new WorkerList(workers.list().stream()
+        .map(view -> response(view, reached.getOrDefault(view.worker().name(), List.of()))).toList());
   }
 
   @Override
   public WorkerResponse getWorker(String worker) {
-    return response(workers.get(worker));
+    return response(workers.get(worker), targets.reachedThrough(worker));
   }
 
   @Override
@@ -65,7 +72,7 @@ class WorkersController implements WorkersApi {
       throw TandemException.invalidArgument("Parameter 'wait' must be 0-" + MAX_WAIT_SECONDS + " seconds.");
     }
     workers.seen(self, protocol == null ? 0 : protocol, version, boot);
-    return new CallList(calls.poll(self, Duration.ofSeconds(wait == null ? 0 : wait)).stream()
+    return new CallList(calls.poll(self, boot, Duration.ofSeconds(wait == null ? 0 : wait)).stream()
         .map(call -> new CallResponse(call.id(), call.target(), call.namespace(), call.operation(), call.request()))
         .toList());
   }
@@ -107,9 +114,9 @@ class WorkersController implements WorkersApi {
         ? caller.tokenPrefix() : null;
   }
 
-  private static WorkerResponse response(Workers.View view) {
+  private static WorkerResponse response(Workers.View view, List<String> targets) {
     ClusterWorker worker = view.worker();
-    return new WorkerResponse(worker.name(), view.connected(), worker.lastSeenAt(), worker.version(), worker.createdBy(),
-        worker.createdAt());
+    return new WorkerResponse(worker.name(), view.connected(), worker.lastSeenAt(), worker.version(), targets,
+        view.calls().pending(), view.calls().sent(), worker.createdBy(), worker.createdAt());
   }
 }

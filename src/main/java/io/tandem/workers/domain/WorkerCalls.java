@@ -75,12 +75,15 @@ public class WorkerCalls {
     }
   }
 
-  /** The worker's pending calls, waiting for some at most {@code wait}; empty when none came. */
-  public List<WorkerCall> poll(ClusterWorker worker, Duration wait) {
+  /**
+   * The worker's pending calls, waiting for some at most {@code wait}; empty when none came. A poll of an earlier start
+   * than the worker's latest ({@code boot}) takes none: its worker is gone, and would never answer them.
+   */
+  public List<WorkerCall> poll(ClusterWorker worker, String boot, Duration wait) {
     Object monitor = queued.computeIfAbsent(worker.id(), id -> new Object());
     long deadline = System.nanoTime() + wait.toNanos();
     while (true) {
-      List<WorkerCall> calls = store.claim(worker.id(), BATCH, clock.instant());
+      List<WorkerCall> calls = store.claim(worker.id(), boot, BATCH, clock.instant());
       if (!calls.isEmpty() || System.nanoTime() - deadline > 0) {
         return calls;
       }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -23,8 +24,10 @@ import org.springframework.transaction.annotation.Transactional;
 public class Workers {
 
 
-  /** A worker as listed, with whether it is connected now. */
-  public record View(ClusterWorker worker, boolean connected) {}
+  /**
+   * A worker as listed: whether it is connected now, and its queue.
+   */
+  public record View(ClusterWorker worker, boolean connected, WorkerCallStore.Depth calls) {}
 
   /** A new worker and its credential, shown this once. */
   public record Registered(View worker, String credential) {}
@@ -55,15 +58,23 @@ public class Workers {
     if (!store.insert(worker)) {
       throw new TandemException(ProblemCode.ALREADY_EXISTS, "Worker '" + name + "' already exists.");
     }
-    return new Registered(view(worker), issued.secret());
+    return new Registered(view(worker, WorkerCallStore.Depth.EMPTY), issued.secret());
   }
 
   public List<View> list() {
-    return store.list().stream().map(this::view).toList();
+    Map<UUID, WorkerCallStore.Depth> depths = calls.depths();
+    return store.list().stream()
+        .map(worker -> view(worker, depths.getOrDefault(worker.id(), WorkerCallStore.Depth.EMPTY))).toList();
   }
 
   public View get(String name) {
-    return view(find(name));
+    ClusterWorker worker = find(name);
+    return view(worker, calls.depths().getOrDefault(worker.id(), WorkerCallStore.Depth.EMPTY));
+  }
+
+  /** Whether the worker asked for work within {@code tandem.workers.connected-within}. */
+  public boolean connected(ClusterWorker worker) {
+    return worker.lastSeenAt() != null && worker.lastSeenAt().isAfter(clock.instant().minus(connectedWithin));
   }
 
   /** Deletes the worker and revokes its token; its targets stay, unreachable until pointed elsewhere. */
@@ -113,9 +124,8 @@ public class Workers {
     return store.find(name).isPresent();
   }
 
-  private View view(ClusterWorker worker) {
-    return new View(worker, worker.lastSeenAt() != null
-        && worker.lastSeenAt().isAfter(clock.instant().minus(connectedWithin)));
+  private View view(ClusterWorker worker, WorkerCallStore.Depth depth) {
+    return new View(worker, connected(worker), depth);
   }
 
   static String subject(String name) {

@@ -9,8 +9,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -38,12 +40,14 @@ class JdbcWorkerCallStore implements WorkerCallStore {
   }
 
   @Override
-  public List<WorkerCall> claim(UUID workerId, int limit, Instant at) {
+  public List<WorkerCall> claim(UUID workerId, String boot, int limit, Instant at) {
     return jdbc.sql("update worker_call set status = 'Sent', sent_at = :at where id in (select id from worker_call"
-            + " where worker_id = :worker and status = 'Pending' order by created_at limit :limit"
+            + " where worker_id = :worker and status = 'Pending' and exists (select 1 from cluster_worker w"
+            + " where w.id = :worker and w.boot is not distinct from :boot) order by created_at limit :limit"
             + " for update skip locked) returning id, worker_id, target, namespace, operation, request")
         .param("at", time(at))
         .param("worker", workerId)
+        .param("boot", boot, Types.VARCHAR)
         .param("limit", limit)
         .query(JdbcWorkerCallStore::call)
         .list();
@@ -79,6 +83,16 @@ class JdbcWorkerCallStore implements WorkerCallStore {
         .param("at", time(at))
         .param("worker", workerId)
         .update();
+  }
+
+  @Override
+  public Map<UUID, Depth> depths() {
+    return jdbc.sql("select worker_id, count(*) filter (where status = 'Pending') as pending,"
+            + " count(*) filter (where status = 'Sent') as sent from worker_call where status <> 'Done'"
+            + " group by worker_id")
+        .query((rs, row) -> Map.entry(rs.getObject("worker_id", UUID.class),
+            new Depth(rs.getInt("pending"), rs.getInt("sent"))))
+        .list().stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.tandem.workers.remote;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.targets.domain.ApplyReport;
@@ -20,7 +22,9 @@ import io.tandem.workers.protocol.WorkerProtocol.Operation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A session on a cluster through its worker: each method is one call the worker runs on its own session of the same
@@ -34,8 +38,11 @@ final class WorkerSession implements ClusterSession {
   private final Workers workers;
   private final WorkerCalls calls;
   private final WorkersProperties settings;
+  private final MeterRegistry meters;
 
-  WorkerSession(Target target, String worker, Workers workers, WorkerCalls calls, WorkersProperties settings) {
+  WorkerSession(Target target, String worker, Workers workers, WorkerCalls calls, WorkersProperties settings,
+      MeterRegistry meters) {
+    this.meters = meters;
     this.target = target;
     this.worker = worker;
     this.workers = workers;
@@ -113,14 +120,18 @@ final class WorkerSession implements ClusterSession {
    * @throws TandemException {@code target-unreachable} when the worker is not connected or does not answer in time
    */
   private String call(Operation operation, Object request, Duration timeout) {
-    Workers.View view = workers.get(worker);
-    ClusterWorker connected = view.worker();
-    if (!view.connected()) {
+    ClusterWorker connected = workers.find(worker);
+    if (!workers.connected(connected)) {
       throw new TandemException(ProblemCode.TARGET_UNREACHABLE, "worker '" + worker + "' is not connected"
           + (connected.lastSeenAt() == null ? " (it never was)" : " (last seen " + connected.lastSeenAt() + ")"));
     }
-    return calls.call(connected, target.slug(), target.namespace(), operation.name(), WorkerProtocol.write(request),
-        timeout, () -> workers.get(worker).connected()).orElseThrow(() -> new TandemException(
+    long started = System.nanoTime();
+    Optional<String> response = calls.call(connected, target.slug(), target.namespace(), operation.name(),
+        WorkerProtocol.write(request), timeout, () -> workers.connected(workers.find(worker)));
+    Timer.builder("tandem.worker.calls").description("Calls to workers, from queued to answered (or given up)")
+        .tag("operation", operation.name()).tag("answered", String.valueOf(response.isPresent())).register(meters)
+        .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+    return response.orElseThrow(() -> new TandemException(
             ProblemCode.TARGET_UNREACHABLE, "worker '" + worker + "' did not answer (it stopped asking for work, or took"
                 + " longer than " + timeout.toSeconds() + " s); whether the call took effect is unknown"));
   }
