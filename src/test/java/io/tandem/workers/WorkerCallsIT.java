@@ -6,6 +6,7 @@ import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
@@ -38,6 +39,30 @@ class WorkerCallsIT {
         .asString().equals("Failed"), "the apply failed");
     assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString())
         .contains("was not applied", "worker '" + worker.name + "' restarted while it ran the call");
+  }
+
+  @Test
+  void aLongPollOfAnEarlierStartTakesNoCallAndTheWorkerShowsItsTargetAndQueue() {
+    Api api = new Api(port).withTimeout(Duration.ofSeconds(30));
+    HandWorker worker = new HandWorker(api, Api.uniqueSlug("w"));
+    worker.poll("first", 0);
+    String unit = worker.unitOnItsTarget(Api.uniqueSlug("zombie"));
+    String seen = api.get("/api/v1/workers/" + worker.name).json().path("lastSeenAt").asString();
+    // the first start's long poll is open when the worker is killed and starts again
+    CompletableFuture<JsonNode> zombie = CompletableFuture.supplyAsync(() -> worker.poll("first", 3));
+    Eventually.eventually(Duration.ofSeconds(10), () -> !api.get("/api/v1/workers/" + worker.name).json()
+        .path("lastSeenAt").asString().equals(seen), "the first start's long poll is open");
+    worker.poll("second", 0);
+    api.post(unit + "/apply", null);
+
+    assertThat(zombie.join().size()).as("what the first start's long poll took").isZero();
+    JsonNode queued = api.get("/api/v1/workers/" + worker.name).json();
+    assertThat(queued.path("targets").toString()).isEqualTo("[\"" + worker.name + "\"]");
+    assertThat(queued.path("pendingCalls").asInt()).isEqualTo(1);
+    assertThat(worker.poll("second", 5).size()).isEqualTo(1);
+    JsonNode running = api.get("/api/v1/workers/" + worker.name).json();
+    assertThat(running.path("pendingCalls").asInt()).isZero();
+    assertThat(running.path("runningCalls").asInt()).isEqualTo(1);
   }
 
   @Test
