@@ -34,12 +34,25 @@ class DockerPackagingTest {
   }
 
   @Test
+  void theWorkerImageCopiesItsJarOfThisVersionWithItsLibrariesAndRunsAsNonRoot() throws IOException {
+    String dockerfile = Files.readString(Path.of("server", "worker.Dockerfile"));
+    Matcher version = Pattern.compile("(?m)^ARG TANDEM_VERSION=(\\S+)$").matcher(dockerfile);
+    assertThat(version.find()).as("ARG TANDEM_VERSION").isTrue();
+    assertThat(version.group(1)).isEqualTo(projectVersion());
+    assertThat(dockerfile).containsPattern("(?m)^COPY target/tandem-\\$\\{TANDEM_VERSION}-worker\\.jar /app/")
+        .containsPattern("(?m)^COPY target/worker/lib/ /app/worker/lib/$")
+        .containsPattern("(?m)^USER 10001$")
+        .doesNotContain("tandem-${TANDEM_VERSION}.jar");
+  }
+
+  @Test
   void theBuildContextCarriesNoLocalStateNorCredentials() throws IOException {
     List<String> rules = Files.readAllLines(Path.of(".dockerignore")).stream()
         .map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
     assertThat(rules.get(0)).as("everything is excluded first").isEqualTo("*");
     assertThat(rules.stream().filter(rule -> rule.startsWith("!")))
-        .allMatch(rule -> rule.startsWith("!target/tandem-") && rule.endsWith(".jar"));
+        .allMatch(rule -> (rule.startsWith("!target/tandem-") || rule.startsWith("!target/worker/lib/"))
+            && rule.endsWith(".jar"));
     assertThat(rules).contains("target/tandem-*-cli.jar");
     assertThat(Files.readAllLines(Path.of(".gitignore"))).contains(".env", "/.tandem/");
   }

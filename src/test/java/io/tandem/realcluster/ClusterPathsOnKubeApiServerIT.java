@@ -9,7 +9,6 @@ import io.tandem.agent.WorkerAgent;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
-import io.tandem.support.Fixtures;
 import io.tandem.support.Grants;
 import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
@@ -155,11 +154,7 @@ class ClusterPathsOnKubeApiServerIT {
   }
 
   private String unit(String space, String target) {
-    String data = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + space + "\n---\n" + Fixtures.paymentService()
-        .replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + space + "\n");
-    api.post("/api/v1/spaces", Map.of("slug", space));
-    assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "paymentservice", "data", data,
-        "target", target)).status()).isEqualTo(201);
-    return "/api/v1/spaces/" + space + "/units/paymentservice";
+    return WorkerProcessOnKubeApiServerIT.unit(api, space, target);
   }
+
 }

@@ -129,7 +129,8 @@ class WorkerProcessOnKubeApiServerIT {
     return URI.create("http://127.0.0.1:" + port);
   }
 
-  private static String workerWithTarget(Api api, String name) {
+  /** A new worker with a target of its own name that every space may use; its credential. */
+  static String workerWithTarget(Api api, String name) {
     Api.Response registered = api.post("/api/v1/workers", Map.of("name", name));
     assertThat(registered.status()).as(registered.body()).isEqualTo(201);
     assertThat(api.post("/api/v1/targets", Map.of("slug", name, "connection", Map.of("worker", name))).status())
@@ -138,7 +139,8 @@ class WorkerProcessOnKubeApiServerIT {
     return registered.json().path("credential").asString();
   }
 
-  private static String unit(Api api, String space, String target) {
+  /** The payment service with a Namespace of the space's name, in a new space, on {@code target}; its path. */
+  static String unit(Api api, String space, String target) {
     String data = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + space + "\n---\n" + Fixtures.paymentService()
         .replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + space + "\n");
     api.post("/api/v1/spaces", Map.of("slug", space));
@@ -147,7 +149,7 @@ class WorkerProcessOnKubeApiServerIT {
     return "/api/v1/spaces/" + space + "/units/paymentservice";
   }
 
-  private static void awaitConnected(Api api, String name, Instant after, WorkerProcess worker) {
+  static void awaitConnected(Api api, String name, Instant after, WorkerProcess worker) {
     Eventually.eventually(Duration.ofSeconds(90), () -> {
       assertThat(worker.alive()).as(worker.log()).isTrue();
       JsonNode view = api.get("/api/v1/workers/" + name).json();
