@@ -1,0 +1,226 @@
+package io.tandem.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.tandem.agent.WorkerAgent;
+import io.tandem.sandbox.ControlPlaneBinaries;
+import io.tandem.support.Api;
+import io.tandem.support.Fixtures;
+import io.tandem.support.Grants;
+import io.tandem.support.WorkerProcess;
+import io.tandem.targets.cluster.LocalClusters;
+import io.tandem.targets.domain.TargetCredentials;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Workers against the packaged server ({@code ./mvnw package -DskipTests}, then
+ * {@code ./mvnw test -Pbenchmark -Dtest=WorkerBenchmark}): the server jar runs in its own JVM with the sandbox on the
+ * real API server and a token on every call; the worker jar in another. (1) Break-glass capture latency, from an
+ * out-of-band scale of a Deployment until the unit's new head revision is served, for a unit on the directly connected
+ * sandbox and one on the same cluster through the worker, alternated change by change, after a warm-up. (2) The
+ * server's resident memory and CPU time over a minute with no worker connected, then with 100 (each its own
+ * credential, long-polling and asking what to watch as the worker jar does, as threads of this JVM). Appends to
+ * {@code target/benchmark-workers.txt}.
+ */
+class WorkerBenchmark {
+
+  static final int CHANGES = Integer.getInteger("benchmark.workerChanges", 40);
+  static final int WARMUP = Integer.getInteger("benchmark.workerWarmup", 10);
+  static final int WORKERS = Integer.getInteger("benchmark.workers", 100);
+  static final Duration IDLE = Duration.ofSeconds(Long.getLong("benchmark.workerIdleSeconds", 60));
+  static final String TOKEN = "tdm_benchwork_" + "b".repeat(43);
+
+  @Test
+  void captureLatencyThroughAWorkerAgainstTheDirectPathAndTheCostOfConnectedWorkers() throws Exception {
+    assertThat(ControlPlaneBinaries.findDefault(new StringBuilder())).as("the real API server's binaries").isPresent();
+    Path dataDir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "benchmark-workers-");
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    Process server = startServer(dataDir, port);
+    StringBuilder report = new StringBuilder();
+    try {
+      Authorized api = new Authorized(new Api(port).withTimeout(Duration.ofSeconds(90)), port);
+      awaitReady(api, dataDir, server);
+      String kubeconfig = Files.readString(dataDir.resolve("sandbox").resolve("kubeconfig"));
+      String credential = api.post("/api/v1/workers", Map.of("name", "bench")).json().path("credential").asString();
+      api.post("/api/v1/targets", Map.of("slug", "through-bench", "connection", Map.of("worker", "bench")));
+      Grants.everySpace(api.api(), "through-bench", "Authorization", "Bearer " + TOKEN);
+      try (WorkerProcess worker = WorkerProcess.start(api.base(), "bench", credential, kubeconfig);
+          KubernetesClient cluster = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeconfig)).build()) {
+        String direct = unit(api, "bench-direct", "sandbox");
+        String through = unit(api, "bench-worker", "through-bench");
+        Thread.sleep(3_000); // both paths' watches of the new objects are open
+        double[][] latencies = new double[2][CHANGES];
+        for (int change = -WARMUP; change < CHANGES; change++) {
+          for (int path = 0; path < 2; path++) {
+            double seconds = capture(api, cluster, path == 0 ? "bench-direct" : "bench-worker",
+                path == 0 ? direct : through, 2 + Math.floorMod(change, 3));
+            if (change >= 0) {
+              latencies[path][change] = seconds;
+            }
+          }
+        }
+        report.append(line("direct", latencies[0])).append(line("through the worker", latencies[1]));
+      }
+      report.append(connectedWorkers(api, server.pid()));
+    } finally {
+      server.destroy();
+      server.waitFor();
+    }
+    System.out.print(report);
+    Files.writeString(Path.of("target", "benchmark-workers.txt"), report, StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+  }
+
+  /** Scales the Deployment out of band; how long until the unit's head is a new revision holding it. */
+  private static double capture(Authorized api, KubernetesClient cluster, String namespace, String unit, int replicas) {
+    int head = api.get(unit).json().path("headRevisionNum").asInt();
+    cluster.apps().deployments().inNamespace(namespace).withName("paymentservice").scale(replicas);
+    long changed = System.nanoTime();
+    while (api.get(unit).json().path("headRevisionNum").asInt() == head) {
+      assertThat(System.nanoTime() - changed).as("captured within 60 s").isLessThan(Duration.ofSeconds(60).toNanos());
+      sleep(Duration.ofMillis(10));
+    }
+    return (System.nanoTime() - changed) / 1e9;
+  }
+
+  private static String connectedWorkers(Authorized api, long server) throws Exception {
+    Usage idle = Usage.over(server, IDLE);
+    List<WorkerAgent> agents = new ArrayList<>();
+    List<CompletableFuture<Void>> running = new ArrayList<>();
+    TargetCredentials nowhere = new TargetCredentials(null, null, "https://127.0.0.1:9", "none", null, true);
+    for (int i = 0; i < WORKERS; i++) {
+      String credential = api.post("/api/v1/workers", Map.of("name", "sim-" + i)).json().path("credential").asString();
+      WorkerAgent agent = new WorkerAgent(api.base(), "sim-" + i, credential, "bench", LocalClusters.client(), nowhere, 1);
+      agents.add(agent);
+      running.add(CompletableFuture.runAsync(agent::run));
+    }
+    sleep(Duration.ofSeconds(30)); // every simulated worker connected, its first watch sync done
+    int connected = (int) StreamSupport.stream(api.get("/api/v1/workers").json().path("items")
+        .spliterator(), false).filter(view -> view.path("connected").asBoolean()).count();
+    Usage busy = Usage.over(server, IDLE);
+    agents.forEach(WorkerAgent::close);
+    running.forEach(CompletableFuture::join);
+    return String.format(Locale.ROOT, "Server JVM (not its embedded PostgreSQL) over %d s, no worker connected: RSS %d MiB, CPU %.2f s%n"
+            + "Server JVM over %d s, %d workers connected (%d simulated): RSS %d MiB, CPU %.2f s;"
+            + " per connected worker: %.0f KiB RSS, %.1f ms CPU per minute%n",
+        IDLE.toSeconds(), idle.rssKib() / 1024, idle.cpuSeconds(), IDLE.toSeconds(), connected, WORKERS,
+        busy.rssKib() / 1024, busy.cpuSeconds(), (busy.rssKib() - idle.rssKib()) / (double) WORKERS,
+        (busy.cpuSeconds() - idle.cpuSeconds()) * 1000 / WORKERS * 60 / IDLE.toSeconds());
+  }
+
+  private static String line(String path, double[] latencies) {
+    double[] sorted = latencies.clone();
+    Arrays.sort(sorted);
+    return String.format(Locale.ROOT, "Capture latency %s, %d changes: p50 %.3f s, p95 %.3f s%n", path, sorted.length,
+        sorted[sorted.length / 2], sorted[(int) Math.ceil(sorted.length * 0.95) - 1]);
+  }
+
+  private static String unit(Authorized api, String space, String target) {
+    String data = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + space + "\n---\n" + Fixtures.paymentService()
+        .replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + space + "\n");
+    api.post("/api/v1/spaces", Map.of("slug", space));
+    String unit = "/api/v1/spaces/" + space + "/units/paymentservice";
+    assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "paymentservice", "data", data,
+        "target", target)).status()).isEqualTo(201);
+    assertThat(api.api().patch(unit, Map.of("driftMode", "Capture"), "Authorization", "Bearer " + TOKEN).status())
+        .isEqualTo(200);
+    assertThat(api.post(unit + "/apply?wait=60", null).json().path("result").asString()).isEqualTo("ApplyCompleted");
+    return unit;
+  }
+
+  private static Process startServer(Path dataDir, int port) throws IOException {
+    Path jar;
+    try (DirectoryStream<Path> jars = Files.newDirectoryStream(Path.of("target"), "tandem-*[0-9T].jar")) {
+      jar = jars.iterator().next();
+    }
+    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", jar.toString(), "--server.port=" + port, "--tandem.data-dir=" + dataDir, "--logging.level.root=WARN")
+        .redirectErrorStream(true).redirectOutput(dataDir.resolve("server.log").toFile());
+    builder.environment().put("TANDEM_SECURITY_BOOTSTRAP_TOKEN", TOKEN);
+    return builder.start();
+  }
+
+  private static void awaitReady(Authorized api, Path dataDir, Process server) throws IOException {
+    long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    while (System.nanoTime() < deadline && server.isAlive()) {
+      try {
+        if (api.get("/actuator/health/readiness").status() == 200) {
+          return;
+        }
+      } catch (IllegalStateException notYet) {
+        // not listening yet
+      }
+      sleep(Duration.ofMillis(250));
+    }
+    throw new IllegalStateException("the server did not start: " + Files.readString(dataDir.resolve("server.log")));
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The server process's resident memory at the end of a period, and the CPU time it spent in it, from /proc. */
+  private record Usage(long rssKib, double cpuSeconds) {
+
+    static Usage over(long pid, Duration period) throws IOException {
+      double before = cpu(pid);
+      sleep(period);
+      double spent = cpu(pid) - before;
+      String status = Files.readString(Path.of("/proc", String.valueOf(pid), "status"));
+      Matcher rss = Pattern.compile("VmRSS:\\s+(\\d+) kB").matcher(status);
+      assertThat(rss.find()).isTrue();
+      return new Usage(Long.parseLong(rss.group(1)), spent);
+    }
+
+    private static double cpu(long pid) throws IOException {
+      String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0; // utime, stime in clock ticks
+    }
+  }
+
+  /** The API with the benchmark's token on every call. */
+  private record Authorized(Api api, int port) {
+
+    URI base() {
+      return URI.create("http://127.0.0.1:" + port);
+    }
+
+    Api.Response get(String path) {
+      return api.get(path, "Authorization", "Bearer " + TOKEN);
+    }
+
+    Api.Response post(String path, Object json) {
+      return api.post(path, json, "Authorization", "Bearer " + TOKEN);
+    }
+  }
+}
