@@ -169,7 +169,19 @@ class UiRolesIT {
     assertThat(admin.get("/ui").body()).contains("href=\"/ui/audit\"", "data-space=\"" + space + "\"");
     assertThat(viewer.get("/ui/audit").status()).isEqualTo(403);
     assertThat(viewer.get("/ui").body()).doesNotContain("href=\"/ui/audit\"").contains("data-space=\"" + space + "\"");
-    assertThat(viewer.get("/ui/targets").body()).contains("sandbox");
+    assertThat(viewer.get("/ui/targets").body()).contains("sandbox").doesNotContain("id=\"workers\"");
+  }
+
+  @Test
+  void anOrganisationAdminSeesTheWorkersOnTheTargetsPage() {
+    String worker = Api.uniqueSlug("ui-w");
+    assertThat(api.post("/api/v1/workers", Map.of("name", worker)).status()).isEqualTo(201);
+    assertThat(api.post("/api/v1/targets", Map.of("slug", worker + "-t", "connection", Map.of("worker", worker)))
+        .status()).isEqualTo(201);
+
+    String page = signedIn("orgAdmin").get("/ui/targets").body();
+
+    assertThat(page).contains("id=\"workers\"", "data-worker=\"" + worker + "\"", worker + "-t", "not connected");
   }
 
   @Test
