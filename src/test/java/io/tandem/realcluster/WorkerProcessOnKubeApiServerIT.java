@@ -125,6 +125,48 @@ class WorkerProcessOnKubeApiServerIT {
     }
   }
 
+  @Test
+  void aStandbyServesTheTargetOnceItsWorkerIsKilledAndCapturesWhatMovedMeanwhile() throws Exception {
+    Path dataDir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-data-worker-standby")),
+        "data-");
+    String name = Api.uniqueSlug("standby");
+    try (ServerProcess server = ServerProcess.start(dataDir, Map.of("tandem.workers.connected-within", "5s",
+        "tandem.live.detection-enabled", "true"))) {
+      Api api = server.api();
+      URI url = URI.create("http://127.0.0.1:" + server.port());
+      String first = api.post("/api/v1/workers", Map.of("name", name + "-a")).json().path("credential").asString();
+      String second = api.post("/api/v1/workers", Map.of("name", name + "-b")).json().path("credential").asString();
+      assertThat(api.post("/api/v1/targets", Map.of("slug", name, "connection", Map.of("worker", name + "-a",
+          "standbys", List.of(name + "-a")))).json().path("code").asString()).isEqualTo("validation-failed");
+      assertThat(api.post("/api/v1/targets", Map.of("slug", name, "connection", Map.of("worker", name + "-a",
+          "standbys", List.of("unregistered")))).json().path("detail").asString()).contains("'unregistered'");
+      Api.Response target = api.post("/api/v1/targets", Map.of("slug", name, "connection",
+          Map.of("worker", name + "-a", "standbys", List.of(name + "-b"))));
+      assertThat(target.status()).as(target.body()).isEqualTo(201);
+      assertThat(target.json().path("server").asString()).isEqualTo("worker://" + name + "-a," + name + "-b");
+      Grants.everySpace(api, name);
+      String unit = unit(api, name, name);
+      assertThat(api.patch(unit, Map.of("driftMode", "Capture")).status()).isEqualTo(200);
+      try (WorkerProcess standby = WorkerProcess.start(url, name + "-b", second, sandbox.kubeconfig())) {
+        try (WorkerProcess worker = WorkerProcess.start(url, name + "-a", first, sandbox.kubeconfig())) {
+          awaitConnected(api, name + "-a", Instant.EPOCH, worker);
+          awaitConnected(api, name + "-b", Instant.EPOCH, standby);
+          assertThat(ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60").path("result").asString())
+              .isEqualTo("ApplyCompleted");
+          worker.kill();
+        }
+        Kubectl.succeed(Map.of(), "scale", "deployment/paymentservice", "--replicas=4", "-n", name);
+
+        awaitHead(api, unit, 2, "the scale made after the worker was killed, captured through the standby", standby);
+        assertThat(api.get(unit + "/data").body()).contains("replicas: 4");
+        api.putYaml(unit + "/data", api.get(unit + "/data").body().replace("memory: 128Mi", "memory: 256Mi"));
+        JsonNode applied = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60");
+        assertThat(applied.path("result").asString()).as(applied + "\n" + standby.log()).isEqualTo("ApplyCompleted");
+        assertThat(api.get("/api/v1/workers/" + name + "-a").json().path("connected").asBoolean()).isFalse();
+      }
+    }
+  }
+
   private URI server() {
     return URI.create("http://127.0.0.1:" + port);
   }

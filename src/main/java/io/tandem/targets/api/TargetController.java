@@ -32,7 +32,8 @@ class TargetController implements TargetsApi {
         targets.register(
             new TargetService.Registration(request.slug(), request.kubeconfig(), request.context(), request.namespace(),
                 request.server(), request.token(), request.caData(), request.insecureSkipTlsVerify(),
-                request.connection() == null ? null : request.connection().worker()));
+                request.connection() == null ? null : request.connection().worker(),
+                request.connection() == null ? null : request.connection().standbys()));
     return ResponseEntity.created(URI.create("/api/v1/targets/" + target.slug())).body(TargetResponse.from(target));
   }
 

@@ -9,6 +9,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.web.NoContent;
+import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -97,5 +98,7 @@ public interface TargetsApi {
   }
 
   @Schema(name = "TargetConnection")
-  record TargetConnection(@Schema(description = "The worker's name", example = "prod-east") String worker) {}
+  record TargetConnection(@Schema(description = "The worker's name", example = "prod-east") String worker,
+      @Schema(description = "Workers that take over, in this order, while the worker is not connected (the same"
+          + " cluster, each with its own credential)", example = "[\"prod-east-2\"]") List<String> standbys) {}
 }

@@ -50,11 +50,11 @@ public class TargetService {
   /** A registration request; exactly one of kubeconfig, server + token, or a worker. */
   public record Registration(
       String slug, String kubeconfig, String context, String namespace, String server, String token, String caData,
-      Boolean insecureSkipTlsVerify, String worker) {
+      Boolean insecureSkipTlsVerify, String worker, List<String> standbyWorkers) {
 
     public Registration(String slug, String kubeconfig, String context, String namespace, String server, String token,
         String caData, Boolean insecureSkipTlsVerify) {
-      this(slug, kubeconfig, context, namespace, server, token, caData, insecureSkipTlsVerify, null);
+      this(slug, kubeconfig, context, namespace, server, token, caData, insecureSkipTlsVerify, null, null);
     }
 
     @Override
@@ -94,22 +94,27 @@ public class TargetService {
   /** The targets reached through the worker {@code worker}. */
   public List<String> reachedThrough(String worker) {
     return store.all().stream().map(TargetStore.Stored::target)
-        .filter(target -> target.server().equals(WorkerClusters.SCHEME + worker)).map(Target::slug).toList();
+        .filter(target -> WorkerClusters.workersOf(target.server()).contains(worker)).map(Target::slug).toList();
   }
 
-  /** The targets reached through each worker that has any, by the worker's name. */
+  /** The targets reached through each worker that has any (as the worker or a standby), by the worker's name. */
   public Map<String, List<String>> reachedThroughEachWorker() {
+    Map<String, List<String>> reached = new java.util.TreeMap<>();
+    workersByTarget().forEach((target, names) -> names.forEach(name ->
+        reached.computeIfAbsent(name, any -> new java.util.ArrayList<>()).add(target)));
+    return reached;
+  }
+
+  /** The worker-connected targets, each with its worker and standbys in order. */
+  public Map<String, List<String>> workersByTarget() {
     return store.all().stream().map(TargetStore.Stored::target)
         .filter(target -> target.server().startsWith(WorkerClusters.SCHEME))
-        .collect(Collectors.groupingBy(target -> target.server().substring(WorkerClusters.SCHEME.length()),
-            Collectors.mapping(Target::slug, Collectors.toList())));
+        .collect(Collectors.toMap(Target::slug, target -> WorkerClusters.workersOf(target.server())));
   }
 
   /** The targets reached through any worker: their workers watch them, not the server. */
   public Set<String> reachedThroughWorkers() {
-    return store.all().stream().map(TargetStore.Stored::target)
-        .filter(target -> target.server().startsWith(WorkerClusters.SCHEME)).map(Target::slug)
-        .collect(Collectors.toSet());
+    return workersByTarget().keySet();
   }
 
   public ListResponse<Target> list(PageRequest page) {
@@ -164,7 +169,7 @@ public class TargetService {
   public Target check(String slug) {
     TargetStore.Stored stored = stored(slug);
     TargetCredentials credentials = unseal(stored);
-    ClusterHealth health = credentials.viaWorker() ? workers.check(credentials.worker()) : cluster.check(credentials);
+    ClusterHealth health = credentials.viaWorker() ? workers.check(credentials.workers()) : cluster.check(credentials);
     store.recordHealth(slug, health);
     logChange(slug, stored.target().reachable(), health);
     return stored.target().withHealth(health);
@@ -189,7 +194,7 @@ public class TargetService {
    */
   public ClusterSession connect(String slug, String space, TargetUse use) {
     grants.require(space, slug, use);
-    return connect(slug, (target, credentials) -> credentials.viaWorker() ? workers.open(target, credentials.worker())
+    return connect(slug, (target, credentials) -> credentials.viaWorker() ? workers.open(target, credentials.workers())
         : cluster.open(target, credentials));
   }
 
@@ -216,21 +221,27 @@ public class TargetService {
    */
   private void requireUsable(TargetCredentials credentials) {
     if (credentials.viaWorker()) {
-      workers.requireUsable(credentials.worker());
+      credentials.workers().forEach(workers::requireUsable);
     } else {
       cluster.requireUsable(credentials);
     }
   }
 
   private String server(TargetCredentials credentials) {
-    return credentials.viaWorker() ? WorkerClusters.SCHEME + credentials.worker() : cluster.server(credentials);
+    return credentials.viaWorker() ? WorkerClusters.SCHEME + String.join(",", credentials.workers())
+        : cluster.server(credentials);
   }
 
   private static TargetCredentials viaWorker(Registration request) {
     if (request.kubeconfig() != null || request.server() != null || request.token() != null) {
       throw TandemException.validation("Give either 'connection.worker' or a kubeconfig or server, not both.");
     }
-    return TargetCredentials.ofWorker(Slugs.require("connection.worker", request.worker()));
+    List<String> standbys = request.standbyWorkers() == null ? List.of() : request.standbyWorkers();
+    standbys.forEach(standby -> Slugs.require("connection.standbys", standby));
+    if (standbys.contains(request.worker()) || Set.copyOf(standbys).size() != standbys.size()) {
+      throw TandemException.validation("Field 'connection.standbys' names each standby once, and not the worker itself.");
+    }
+    return TargetCredentials.ofWorker(Slugs.require("connection.worker", request.worker()), standbys);
   }
 
   private TargetStore.Stored stored(String slug) {

@@ -5,6 +5,7 @@ import io.tandem.targets.domain.TargetService;
 import io.tandem.worker.RefreshQueue;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
@@ -23,17 +24,27 @@ public class WorkerWatches {
       String resourceVersion) {}
 
   private final TargetService targets;
+  private final Workers workers;
   private final LiveStore live;
   private final RefreshQueue refreshes;
 
-  WorkerWatches(TargetService targets, LiveStore live, RefreshQueue refreshes) {
+  WorkerWatches(TargetService targets, Workers workers, LiveStore live, RefreshQueue refreshes) {
+    this.workers = workers;
     this.targets = targets;
     this.live = live;
     this.refreshes = refreshes;
   }
 
+  /**
+   * The objects the worker is to watch: those of the targets it serves now. A standby watches nothing until the
+   * target's worker is not connected; then its first list finds what moved meanwhile, from the versions last seen.
+   */
   public List<WatchedObject> watchedBy(ClusterWorker worker) {
-    return live.watchedObjectsOn(targets.reachedThrough(worker.name())).stream()
+    List<String> served = targets.workersByTarget().entrySet().stream()
+        .filter(target -> target.getValue().contains(worker.name())
+            && workers.active(target.getValue()).map(ClusterWorker::id).filter(worker.id()::equals).isPresent())
+        .map(Map.Entry::getKey).toList();
+    return live.watchedObjectsOn(served).stream()
         .map(object -> new WatchedObject(object.target(), object.apiVersion(), object.kind(), object.namespace(),
             object.name(), object.resourceVersion()))
         .toList();

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -114,6 +115,14 @@ public class Workers {
           "worker '" + worker.name() + "' restarted while it ran the call; whether the call took effect is unknown",
           true)), now());
     }
+  }
+
+  /**
+   * The worker that serves a target named by {@code names} (its worker, then its standbys): the first of them that is
+   * connected; empty when none is.
+   */
+  public Optional<ClusterWorker> active(List<String> names) {
+    return names.stream().map(store::find).flatMap(Optional::stream).filter(this::connected).findFirst();
   }
 
   public ClusterWorker find(String name) {

@@ -11,6 +11,8 @@ import io.tandem.workers.domain.WorkerCalls;
 import io.tandem.workers.domain.Workers;
 import io.tandem.workers.domain.WorkersProperties;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /** Worker-connected clusters, for the targets feature: sessions through the worker's calls. */
@@ -33,17 +35,23 @@ class WorkerClustersAdapter implements WorkerClusters {
   }
 
   @Override
-  public ClusterSession open(Target target, String worker) {
+  public ClusterSession open(Target target, List<String> names) {
+    String worker = workers.active(names).map(ClusterWorker::name).orElse(names.get(0));
     return new WorkerSession(target, worker, workers, calls, settings, meters);
   }
 
   @Override
-  public ClusterHealth check(String worker) {
+  public ClusterHealth check(List<String> names) {
     try {
-      ClusterWorker found = workers.find(worker);
-      boolean connected = workers.connected(found);
-      return new ClusterHealth(connected, found.version() == null ? null : "worker " + found.version(),
-          null, connected ? null : "worker '" + worker + "' is not connected", clock.instant());
+      Optional<ClusterWorker> active = workers.active(names);
+      if (active.isPresent()) {
+        ClusterWorker found = active.get();
+        return new ClusterHealth(true, "worker " + (names.size() > 1 ? found.name() + " " : "")
+            + (found.version() == null ? "" : found.version()), null, null, clock.instant());
+      }
+      String error = names.size() == 1 ? "worker '" + names.get(0) + "' is not connected"
+          : "none of its workers (" + String.join(", ", names) + ") is connected";
+      return new ClusterHealth(false, null, null, error, clock.instant());
     } catch (TandemException e) {
       return new ClusterHealth(false, null, null, e.getMessage(), clock.instant());
     }
