@@ -8,8 +8,8 @@ import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.TextPatcher;
 import io.tandem.common.yaml.Trees;
 import io.tandem.space.domain.DriftMode;
-import io.tandem.targets.cluster.ClusterConnector;
 import io.tandem.targets.domain.ApplyObserver;
+import io.tandem.targets.domain.ClusterClient;
 import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.ObjectKey;
@@ -60,6 +60,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final UnitQueries units;
   private final UnitCommands commands;
   private final TargetService targets;
+  private final ClusterClient cluster;
   private final ObjectOwnership ownership;
   private final LiveStore live;
   private final HealthTracker health;
@@ -70,13 +71,13 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final Set<String> ignoredManagers;
   private final Duration breakGlassHold;
 
-  LiveSync(UnitQueries units, UnitCommands commands,
-      TargetService targets, ObjectOwnership ownership, LiveStore live, HealthTracker health,
-      Suspensions suspensions, ContinuousApply continuous, ReconcileStore reconcile, Clock clock,
-      LiveProperties settings) {
+  LiveSync(UnitQueries units, UnitCommands commands, TargetService targets, ClusterClient cluster,
+      ObjectOwnership ownership, LiveStore live, HealthTracker health, Suspensions suspensions,
+      ContinuousApply continuous, ReconcileStore reconcile, Clock clock, LiveProperties settings) {
     this.units = units;
     this.commands = commands;
     this.targets = targets;
+    this.cluster = cluster;
     this.ownership = ownership;
     this.live = live;
     this.health = health;
@@ -97,7 +98,6 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   @Override
   public void applied(Unit unit, ClusterSession session, String data) {
     List<Map<String, Object>> objects = session.read(data);
-    List<Map<String, Object>> resources = resources(objects);
     List<Map<String, Object>> cleaned = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     List<KubernetesResource> identities = KubernetesYaml.parse(data);
@@ -108,7 +108,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
         missing.add(identities.get(i).id());
       }
     }
-    live.record(unit.id(), cleaned, resources, missing, true, clock.instant());
+    live.record(unit.id(), cleaned, resources(objects), missing, true, clock.instant());
     live.recordDrift(unit.id(), Drift.None);
     health.observedAll(session.target().slug(), unit.id(), ownership.keys(session.target(), data), objects);
   }
@@ -145,8 +145,8 @@ public class LiveSync implements ActionHandler, ApplyObserver {
         read = connection.read(liveData);
       } catch (RuntimeException e) {
         live.recordDrift(unit.id(), Drift.Unknown); // until a server that reaches the target reads it
-        String message = "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e);
-        return new Outcome(UnitAction.Status.Failed, ActionResult.RefreshFailed, message, null, ClusterConnector.notConnected(e));
+        String message = "Target '" + slug + "' could not be read: " + cluster.describe(e);
+        return new Outcome(UnitAction.Status.Failed, ActionResult.RefreshFailed, message, null, cluster.notConnected(e));
       }
       seen = LiveObservation.of(identities, keys, read, others);
       observeHealth(target, unit, keys, read, others);
