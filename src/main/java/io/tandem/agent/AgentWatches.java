@@ -1,7 +1,12 @@
 package io.tandem.agent;
 
-import io.tandem.targets.cluster.ObjectWatcher;
+import io.tandem.targets.cluster.LocalClusters;
+import io.tandem.targets.domain.ListedObjects;
+import io.tandem.targets.domain.ObjectEvent;
+import io.tandem.targets.domain.ObjectWatch;
 import io.tandem.targets.domain.TargetCredentials;
+import io.tandem.targets.domain.WatchListener;
+import io.tandem.targets.domain.WatchScope;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,19 +32,17 @@ final class AgentWatches implements AutoCloseable {
   /** One object to watch, as the server said it, or as it moved (then with its new resource version). */
   record Watched(String target, String apiVersion, String kind, String namespace, String name, String resourceVersion) {
 
-    Scope scope() {
-      return new Scope(target, apiVersion, kind, namespace == null ? "" : namespace);
+    WatchScope scope() {
+      return new WatchScope(target, apiVersion, kind, namespace == null ? "" : namespace);
     }
   }
 
-  record Scope(String target, String apiVersion, String kind, String namespace) {}
-
   private final TargetCredentials cluster;
   private final Consumer<List<Watched>> report;
-  private final Map<Scope, ObjectWatcher> watches = new ConcurrentHashMap<>();
+  private final Map<WatchScope, ObjectWatch> watches = new ConcurrentHashMap<>();
   /** Per scope, the resource version the server last saw of each of its objects. */
-  private final Map<Scope, Map<String, String>> recorded = new ConcurrentHashMap<>();
-  private final Set<Scope> unwatchable = ConcurrentHashMap.newKeySet();
+  private final Map<WatchScope, Map<String, String>> recorded = new ConcurrentHashMap<>();
+  private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
 
   AgentWatches(TargetCredentials cluster, Consumer<List<Watched>> report) {
     this.cluster = cluster;
@@ -47,12 +50,12 @@ final class AgentWatches implements AutoCloseable {
   }
 
   synchronized void sync(List<Watched> wanted) {
-    Map<Scope, Map<String, String>> byScope = new HashMap<>();
+    Map<WatchScope, Map<String, String>> byScope = new HashMap<>();
     wanted.forEach(object -> byScope.computeIfAbsent(object.scope(), scope -> new HashMap<>())
         .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), "")));
     recorded.keySet().retainAll(byScope.keySet());
     recorded.putAll(byScope);
-    for (Scope scope : List.copyOf(watches.keySet())) {
+    for (WatchScope scope : List.copyOf(watches.keySet())) {
       if (!byScope.containsKey(scope)) {
         stop(scope);
       }
@@ -60,25 +63,30 @@ final class AgentWatches implements AutoCloseable {
     byScope.keySet().forEach(this::start);
   }
 
-  private void start(Scope scope) {
+  private void start(WatchScope scope) {
     if (watches.containsKey(scope)) {
       return;
     }
     try {
-      ObjectWatcher watcher = ObjectWatcher.start(cluster, scope.apiVersion(), scope.kind(), scope.namespace(),
-          (name, version) -> seen(scope, name, version), () -> ended(scope));
-      watches.put(scope, watcher);
-      unwatchable.remove(scope);
-      List<Watched> moved = new ArrayList<>();
-      recorded.getOrDefault(scope, Map.of()).forEach((name, version) -> {
-        String now = watcher.listed().get(name);
-        if (!Objects.equals(now, version)) {
-          moved.add(new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name, now));
+      watches.put(scope, LocalClusters.watch(cluster, scope, new WatchListener() {
+        @Override
+        public void listed(ListedObjects listed) {
+          movedWhileNobodyWatched(scope, listed.versions());
         }
-      });
-      if (!moved.isEmpty()) {
-        report.accept(moved); // moved while nobody watched
-      }
+
+        @Override
+        public void seen(ObjectEvent event) {
+          if (event.change() != ObjectEvent.Change.Added) {
+            AgentWatches.this.seen(scope, event.name(), event.resourceVersion());
+          }
+        }
+
+        @Override
+        public void ended(String reason) {
+          AgentWatches.this.ended(scope);
+        }
+      }));
+      unwatchable.remove(scope);
     } catch (RuntimeException e) {
       if (unwatchable.add(scope)) {
         log.info("Cannot watch {} {} in '{}' of target {}; trying again: {}", scope.apiVersion(), scope.kind(),
@@ -87,7 +95,20 @@ final class AgentWatches implements AutoCloseable {
     }
   }
 
-  private void seen(Scope scope, String name, String version) {
+  private void movedWhileNobodyWatched(WatchScope scope, Map<String, String> listed) {
+    List<Watched> moved = new ArrayList<>();
+    recorded.getOrDefault(scope, Map.of()).forEach((name, version) -> {
+      String now = listed.get(name);
+      if (!Objects.equals(now, version)) {
+        moved.add(new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name, now));
+      }
+    });
+    if (!moved.isEmpty()) {
+      report.accept(moved);
+    }
+  }
+
+  private void seen(WatchScope scope, String name, String version) {
     Map<String, String> versions = recorded.get(scope);
     if (versions != null && versions.containsKey(name) && !Objects.equals(versions.get(name), version)) {
       versions.put(name, Objects.requireNonNullElse(version, ""));
@@ -97,15 +118,15 @@ final class AgentWatches implements AutoCloseable {
   }
 
   /** A watch whose version is gone: dropped (closed off its own thread), and started again at the next sync. */
-  private void ended(Scope scope) {
-    ObjectWatcher watcher = watches.remove(scope);
+  private void ended(WatchScope scope) {
+    ObjectWatch watcher = watches.remove(scope);
     if (watcher != null) {
       java.util.concurrent.CompletableFuture.runAsync(watcher::close);
     }
   }
 
-  private void stop(Scope scope) {
-    ObjectWatcher watcher = watches.remove(scope);
+  private void stop(WatchScope scope) {
+    ObjectWatch watcher = watches.remove(scope);
     if (watcher != null) {
       watcher.close();
     }

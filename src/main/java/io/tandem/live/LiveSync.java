@@ -4,12 +4,10 @@ import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.LiveCleaner;
-import io.tandem.common.yaml.StructuralDiff;
-import io.tandem.common.yaml.TextPatcher;
 import io.tandem.common.yaml.Trees;
-import io.tandem.space.domain.DriftMode;
-import io.tandem.targets.cluster.ClusterConnector;
+import io.tandem.space.domain.IgnoreRules;
 import io.tandem.targets.domain.ApplyObserver;
+import io.tandem.targets.domain.ClusterClient;
 import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.ObjectKey;
@@ -19,11 +17,8 @@ import io.tandem.targets.domain.Target;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.targets.domain.TargetUse;
 import io.tandem.unit.domain.ContinuousApply;
-import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.Drift;
-import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.ReconcileStore;
-import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Suspensions;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
@@ -34,11 +29,8 @@ import io.tandem.worker.ActionResult;
 import io.tandem.worker.UnitAction;
 import io.tandem.worker.UnitAction.Outcome;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +44,8 @@ import org.springframework.stereotype.Component;
  * whose mutations name the field managers that made each change. Objects deleted out of band are reported as
  * missing, never removed from the configuration; objects another unit took over are missing too, but not drift; an
  * unreachable target makes the drift Unknown. While the unit or its space is suspended, a background refresh reports
- * the drift and does nothing else (no capture, no revert), and says so.
+ * the drift and does nothing else (no capture, no revert), and says so. What to do about what was seen is
+ * {@link DriftPolicy}'s decision; this class reads what it needs, asks it, and carries the verdict out.
  */
 @Component
 public class LiveSync implements ActionHandler, ApplyObserver {
@@ -60,6 +53,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final UnitQueries units;
   private final UnitCommands commands;
   private final TargetService targets;
+  private final ClusterClient cluster;
   private final ObjectOwnership ownership;
   private final LiveStore live;
   private final HealthTracker health;
@@ -67,16 +61,15 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   private final ContinuousApply continuous;
   private final ReconcileStore reconcile;
   private final Clock clock;
-  private final Set<String> ignoredManagers;
-  private final Duration breakGlassHold;
+  private final DriftPolicy policy;
 
-  LiveSync(UnitQueries units, UnitCommands commands,
-      TargetService targets, ObjectOwnership ownership, LiveStore live, HealthTracker health,
-      Suspensions suspensions, ContinuousApply continuous, ReconcileStore reconcile, Clock clock,
-      LiveProperties settings) {
+  LiveSync(UnitQueries units, UnitCommands commands, TargetService targets, ClusterClient cluster,
+      ObjectOwnership ownership, LiveStore live, HealthTracker health, Suspensions suspensions,
+      ContinuousApply continuous, ReconcileStore reconcile, Clock clock, LiveProperties settings) {
     this.units = units;
     this.commands = commands;
     this.targets = targets;
+    this.cluster = cluster;
     this.ownership = ownership;
     this.live = live;
     this.health = health;
@@ -84,8 +77,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     this.continuous = continuous;
     this.reconcile = reconcile;
     this.clock = clock;
-    this.ignoredManagers = Set.copyOf(settings.ignoredManagers());
-    this.breakGlassHold = settings.breakGlassHold();
+    this.policy = new DriftPolicy(Set.copyOf(settings.ignoredManagers()), settings.breakGlassHold());
   }
 
   @Override
@@ -97,7 +89,6 @@ public class LiveSync implements ActionHandler, ApplyObserver {
   @Override
   public void applied(Unit unit, ClusterSession session, String data) {
     List<Map<String, Object>> objects = session.read(data);
-    List<Map<String, Object>> resources = resources(objects);
     List<Map<String, Object>> cleaned = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     List<KubernetesResource> identities = KubernetesYaml.parse(data);
@@ -108,7 +99,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
         missing.add(identities.get(i).id());
       }
     }
-    live.record(unit.id(), cleaned, resources, missing, true, clock.instant());
+    live.record(unit.id(), cleaned, resources(objects), missing, true, clock.instant());
     live.recordDrift(unit.id(), Drift.None);
     health.observedAll(session.target().slug(), unit.id(), ownership.keys(session.target(), data), objects);
   }
@@ -145,8 +136,8 @@ public class LiveSync implements ActionHandler, ApplyObserver {
         read = connection.read(liveData);
       } catch (RuntimeException e) {
         live.recordDrift(unit.id(), Drift.Unknown); // until a server that reaches the target reads it
-        String message = "Target '" + slug + "' could not be read: " + ClusterConnector.describe(e);
-        return new Outcome(UnitAction.Status.Failed, ActionResult.RefreshFailed, message, null, ClusterConnector.notConnected(e));
+        String message = "Target '" + slug + "' could not be read: " + cluster.describe(e);
+        return new Outcome(UnitAction.Status.Failed, ActionResult.RefreshFailed, message, null, cluster.notConnected(e));
       }
       seen = LiveObservation.of(identities, keys, read, others);
       observeHealth(target, unit, keys, read, others);
@@ -154,92 +145,46 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     return compare(action, unit, identities, seen);
   }
 
-  /**
-   * Compares what was seen with the baseline and acts by the drift mode. Objects another unit took over are missing
-   * for this unit, but that is no drift: nobody changed the cluster behind Tandem's back.
-   */
+  /** Compares what was seen with the baseline, asks the drift policy what to do, and does it. */
   private Outcome compare(UnitAction action, Unit unit, List<KubernetesResource> identities, LiveObservation seen) {
     LiveStore.Snapshot snapshot = live.find(unit.id()).orElse(null);
-    String takenOver = seen.takenOverNote();
-    if (snapshot == null) {
-      record(unit, seen, true);
-      live.recordDrift(unit.id(), seen.deleted().isEmpty() ? Drift.None : Drift.Drifted);
-      return Outcome.completed(seen.deleted().isEmpty() ? ActionResult.RefreshAndNoDrift : ActionResult.RefreshAndDrifted,
-          "First observation recorded as the baseline." + takenOver);
-    }
-    List<LiveDelta.Change> changes = LiveDelta.between(identities, snapshot.baseline(), seen.current(), ignoredManagers,
-        reconcile.effectiveIgnoreRules(unit.id()));
-    if (changes.isEmpty() && seen.deleted().isEmpty()) {
-      record(unit, seen, false);
+    DriftPolicy.Delta delta = snapshot == null ? policy.delta(identities, null, seen, IgnoreRules.NONE)
+        : policy.delta(identities, snapshot.baseline(), seen, reconcile.effectiveIgnoreRules(unit.id()));
+    // the suspension stops only what a background refresh would do about drift
+    Optional<UnitSuspension> suspension =
+        action.background() && snapshot != null && delta.drifted() ? suspensions.of(unit) : Optional.empty();
+    DriftVerdict verdict = policy.decide(delta, new DriftPolicy.Refresh(snapshot == null, seen.takenOverNote(),
+        unit.metadata().driftMode(), action.background(), action.dryRun(), suspension,
+        snapshot == null ? null : snapshot.hold(), unit.liveRevisionNum(), clock.instant()));
+    return carryOut(unit, seen, verdict);
+  }
+
+  private Outcome carryOut(Unit unit, LiveObservation seen, DriftVerdict verdict) {
+    Integer captured = verdict.capture().isEmpty() ? null : capture(unit, verdict.capture());
+    live.record(unit.id(), seen.cleaned(), resources(seen.current()), seen.missing(), verdict.moveBaseline(), clock.instant());
+    if (verdict.releaseHold()) {
       live.releaseHold(unit.id());
-      live.recordDrift(unit.id(), Drift.None);
-      return Outcome.completed(ActionResult.RefreshAndNoDrift,
-          "The live objects match the live revision " + unit.liveRevisionNum() + "." + takenOver);
     }
-    String summary = describe(changes, seen.deleted()) + takenOver;
-    DriftMode mode = action.background() ? unit.metadata().driftMode() : DriftMode.Capture;
-    if (mode == DriftMode.Revert) {
-      return revert(unit, seen, changes, summary);
+    live.recordDrift(unit.id(), verdict.drift());
+    LiveStore.BreakGlassHold hold = verdict.startHold();
+    if (hold != null) {
+      live.hold(unit.id(), hold.by(), hold.since(), hold.until());
     }
-    Optional<UnitSuspension> suspended =
-        action.background() && mode == DriftMode.Capture ? suspensions.of(unit) : Optional.empty();
-    if (action.dryRun() || changes.isEmpty() || mode == DriftMode.Report || suspended.isPresent()) {
-      summary += suspended.map(why -> " Not captured: " + why.describe() + "; the drift is only reported.").orElse("");
-      // Report only: the baseline stays, so a later capture still sees the whole change.
-      record(unit, seen, false);
-      live.recordDrift(unit.id(), Drift.Drifted);
-      return Outcome.completed(ActionResult.RefreshAndDrifted, summary);
+    if (verdict.revert()) {
+      continuous.revert(unit);
     }
-    Integer captured = capture(unit, changes);
-    record(unit, seen, true);
-    live.recordDrift(unit.id(), seen.deleted().isEmpty() ? Drift.None : Drift.Drifted);
-    return Outcome.completed(ActionResult.RefreshAndDrifted, summary + (captured == null ? "" : " Captured as revision " + captured + "."), captured);
-  }
-
-  /** Drift mode Revert: applies the live revision again, unless people made the change and their hold still runs. */
-  private Outcome revert(Unit unit, LiveObservation seen, List<LiveDelta.Change> changes, String summary) {
-    record(unit, seen, false);
-    live.recordDrift(unit.id(), Drift.Drifted);
-    Set<String> people = new LinkedHashSet<>();
-    changes.forEach(change -> change.managers().stream().filter(LiveSync::isPerson).forEach(people::add));
-    if (!people.isEmpty()) {
-      Instant now = clock.instant();
-      LiveStore.BreakGlassHold hold = live.hold(unit.id(), List.copyOf(people), now, now.plus(breakGlassHold));
-      if (!hold.expired(now)) {
-        return Outcome.completed(ActionResult.RefreshAndDrifted,
-            summary + " Held, not reverted, until " + hold.until() + ": a break-glass change by " + hold.by() + ".");
-      }
-      summary += " The break-glass hold ended at " + hold.until() + ".";
-    }
-    Optional<UnitSuspension> suspended = suspensions.of(unit);
-    if (suspended.isPresent()) {
-      return Outcome.completed(ActionResult.RefreshAndDrifted, summary + " Not reverted: " + suspended.get().describe() + ".");
-    }
-    continuous.revert(unit);
-    return Outcome.completed(ActionResult.RefreshAndDrifted, summary + " Reverting: revision " + unit.liveRevisionNum() + " is applied again.");
-  }
-
-  private void record(Unit unit, LiveObservation seen, boolean moveBaseline) {
-    live.record(unit.id(), seen.cleaned(), resources(seen.current()), seen.missing(), moveBaseline, clock.instant());
+    ActionResult result = verdict.drifted() ? ActionResult.RefreshAndDrifted : ActionResult.RefreshAndNoDrift;
+    return captured == null ? Outcome.completed(result, verdict.message())
+        : Outcome.completed(result, verdict.message() + " Captured as revision " + captured + ".", captured);
   }
 
   /** Patches the delta onto the head as a Refresh revision; the live revision moves with it if head was live. */
   private Integer capture(Unit unit, List<LiveDelta.Change> changes) {
     AtomicReference<Boolean> headWasLive = new AtomicReference<>(false);
-    Unit changed =
-        commands.editData(unit.space(), unit.slug(), "refresh", current -> {
-          headWasLive.set(current.headRevisionNum() == current.liveRevisionNum());
-          List<KubernetesResource> head = KubernetesYaml.parse(current.data());
-          List<Map<String, Object>> patched = LiveDelta.applyTo(head, changes);
-          List<KubernetesResource> wanted = new ArrayList<>();
-          for (int i = 0; i < patched.size(); i++) {
-            wanted.add(KubernetesYaml.resource(patched.get(i), i + 1));
-          }
-          String data = TextPatcher.patch(current.data(), wanted);
-          List<Mutation> mutations = new ArrayList<>();
-          StructuralDiff.between(head, wanted).forEach(change -> mutations.add(Mutation.of(change, by(changes, change.path()))));
-          return new DataEdit(data, RevisionSource.Refresh, "Captured from the cluster: " + describe(changes, List.of()), mutations);
-        });
+    Unit changed = commands.editData(unit.space(), unit.slug(), "refresh", current -> {
+      headWasLive.set(current.headRevisionNum() == current.liveRevisionNum());
+      return RefreshCapture.edit(current.data(), changes);
+    });
     if (changed.headRevisionNum() == unit.headRevisionNum()) {
       return null;
     }
@@ -261,25 +206,6 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       }
     }
     health.observedAll(target.slug(), unit.id(), own, objects);
-  }
-
-  /** Field managers of people's tools (kubectl edit/patch/apply …), as opposed to controllers. */
-  private static boolean isPerson(String manager) {
-    return manager.startsWith("kubectl") || manager.equals("k9s") || manager.equals("Mozilla");
-  }
-
-  private static String by(List<LiveDelta.Change> changes, String path) {
-    Set<String> managers = new LinkedHashSet<>();
-    changes.stream().filter(change -> change.change().path().equals(path)).forEach(change -> managers.addAll(change.managers()));
-    return managers.isEmpty() ? "refresh" : "refresh: " + String.join(", ", managers);
-  }
-
-  private static String describe(List<LiveDelta.Change> changes, List<String> missing) {
-    List<String> parts = new ArrayList<>();
-    changes.forEach(change -> parts.add(change.change().resource() + " " + change.change().path()
-        + (change.managers().isEmpty() ? "" : " (by " + String.join(", ", change.managers()) + ")")));
-    missing.forEach(id -> parts.add(id + " is missing from the cluster"));
-    return "Drift: " + String.join("; ", parts) + ".";
   }
 
   private static List<Map<String, Object>> resources(List<Map<String, Object>> objects) {

@@ -1,20 +1,17 @@
 package io.tandem.live;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.client.Watch;
 import io.tandem.common.error.TandemException;
 import io.tandem.replica.LeaseListener;
 import io.tandem.replica.LeasedWork;
 import io.tandem.replica.Leases;
-import io.tandem.targets.cluster.ClusterApplier;
-import io.tandem.targets.cluster.ClusterConnector;
-import io.tandem.targets.cluster.Connection;
-import io.tandem.targets.cluster.TargetConnections;
-import io.tandem.targets.cluster.Watches;
 import io.tandem.targets.domain.ApplyObserver;
 import io.tandem.targets.domain.ClusterSession;
+import io.tandem.targets.domain.ClusterWatches;
 import io.tandem.targets.domain.HealthTracker;
+import io.tandem.targets.domain.ObjectWatch;
 import io.tandem.targets.domain.TargetService;
+import io.tandem.targets.domain.WatchScope;
+import io.tandem.targets.domain.WatchSession;
 import io.tandem.targets.domain.WorkerClusters;
 import io.tandem.unit.domain.Unit;
 import io.tandem.worker.ActionWorker;
@@ -72,7 +69,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private static final Logger log = LoggerFactory.getLogger(LiveWatches.class);
 
   private final TargetService targets;
-  private final TargetConnections clients;
+  private final ClusterWatches clusters;
   private final LiveStore live;
   private final RefreshQueue queue;
   private final HealthTracker health;
@@ -80,20 +77,20 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   private final boolean enabled;
   private final Duration resyncInterval;
   private final WatchedObjects watched = new WatchedObjects();
-  private final Map<WatchScope, Watch> watches = new ConcurrentHashMap<>();
+  private final Map<WatchScope, ObjectWatch> watches = new ConcurrentHashMap<>();
   /** Relists and the first resync after a start; one per start. */
   private volatile ScheduledExecutorService reconnects;
-  private final Map<String, Connection> connections = new ConcurrentHashMap<>();
+  private final Map<String, WatchSession> connections = new ConcurrentHashMap<>();
   private volatile boolean stopped = true;
   /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
 
-  LiveWatches(TargetService targets, TargetConnections clients, LiveStore live, RefreshQueue queue, HealthTracker health,
+  LiveWatches(TargetService targets, ClusterWatches clusters, LiveStore live, RefreshQueue queue, HealthTracker health,
       Leases leases, LiveProperties settings) {
     this.leases = leases;
     this.health = health;
     this.targets = targets;
-    this.clients = clients;
+    this.clusters = clusters;
     this.live = live;
     this.queue = queue;
     this.enabled = settings.watchEnabled();
@@ -145,11 +142,10 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
         || session.target().server().startsWith(WorkerClusters.SCHEME)) {
       return; // a worker-connected target is watched by its worker
     }
-    for (HasMetadata object : ClusterApplier.objects(data, session.target().namespace())) {
-      WatchScope scope = WatchScope.of(unit.metadata().target(), object);
-      watched.add(scope, object.getMetadata().getName(), unit.id());
+    clusters.scopesOf(unit.metadata().target(), data, session.target().namespace()).forEach((scope, names) -> {
+      names.forEach(name -> watched.add(scope, name, unit.id()));
       start(scope);
-    }
+    });
   }
 
   @Override
@@ -182,14 +178,14 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
       return;
     }
     try {
-      Connection connection = connections.computeIfAbsent(scope.target(), clients::connect);
-      watches.put(scope, ScopeWatch.start(connection.client(), scope, watched, queue, health, this::ended));
+      WatchSession session = connections.computeIfAbsent(scope.target(), clusters::connect);
+      watches.put(scope, ScopeWatch.start(session, scope, watched, queue, health, this::ended));
       unwatchable.remove(scope);
     } catch (RuntimeException e) {
       // tried again at every resync: said once, until it works
       boolean first = unwatchable.add(scope);
       String message = "Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}";
-      Object[] args = {scope.apiVersion(), scope.kind(), scope.namespace(), scope.target(), ClusterConnector.describe(e)};
+      Object[] args = {scope.apiVersion(), scope.kind(), scope.namespace(), scope.target(), clusters.describe(e)};
       if (first) {
         log.info(message, args);
       } else {
@@ -198,11 +194,19 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
     }
   }
 
-  /** A watch that ended (410 Gone) is started again from a new list a second later. */
+  /**
+   * A watch that ended (410 Gone) is closed, off the client's thread, and started again from a new list a second
+   * later.
+   */
   private void ended(WatchScope scope) {
-    watches.remove(scope);
+    ObjectWatch ended = watches.remove(scope);
     try {
-      reconnects.schedule(() -> rewatch(scope), 1, TimeUnit.SECONDS);
+      reconnects.schedule(() -> {
+        if (ended != null) {
+          ended.close();
+        }
+        rewatch(scope);
+      }, 1, TimeUnit.SECONDS);
     } catch (RejectedExecutionException stopping) {
       // stopped meanwhile: a start lists everything again
     }
@@ -227,17 +231,14 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
     }
     if (!connections.get(target).target().updatedAt().equals(current)) {
       log.debug("Target {} changed since it was connected; watching it again", target);
-      List<WatchScope> scopes = watches.keySet().stream().filter(scope -> scope.target().equals(target)).toList();
-      List<Watch> closing = scopes.stream().map(watches::remove).filter(Objects::nonNull).toList();
-      closing.forEach(Watch::close);
-      Watches.awaitClosed(closing);
-      connections.remove(target).close();
+      watches.keySet().removeIf(scope -> scope.target().equals(target));
+      connections.remove(target).close(); // and its watches
     }
   }
 
   private void stop(WatchScope scope) {
     watched.forgetVersions(scope);
-    Watch watch = watches.remove(scope);
+    ObjectWatch watch = watches.remove(scope);
     if (watch != null) {
       watch.close();
     }
@@ -250,10 +251,10 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
 
   /** Stops every watch and forgets what was watched, as a restart would. */
   synchronized void stopAll() {
-    List<Watch> closing = List.copyOf(watches.values());
-    List.copyOf(watches.keySet()).forEach(this::stop);
-    Watches.awaitClosed(closing);
+    watches.keySet().forEach(watched::forgetVersions);
+    watches.clear();
     watched.clear();
+    // closing a session closes its watches, and waits for them to finish closing
     List.copyOf(connections.keySet()).forEach(target -> connections.remove(target).close());
   }
 

@@ -1,5 +1,7 @@
 package io.tandem.live;
 
+import io.tandem.targets.domain.WatchScope;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

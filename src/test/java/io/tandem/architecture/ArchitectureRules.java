@@ -67,6 +67,26 @@ final class ArchitectureRules {
         .because("a worker runs beside its cluster, far from the server's database, and speaks only HTTP to the server");
   }
 
+  /**
+   * The Kubernetes client is spoken in one place, the cluster adapter {@code targets.cluster}, behind ports that speak
+   * domain types ({@code targets.domain.ClusterClient}, {@code ClusterWatches}, {@code function.domain.KindSchemas}).
+   * The sandbox is exempt because it is a cluster itself: its mock engine is built on fabric8's mock API server.
+   */
+  static ArchRule onlyTheClusterAdapterSpeaksKubernetes(String root) {
+    return noClasses().that().resideInAPackage(root + "..")
+        .and().resideOutsideOfPackages(root + ".targets.cluster..", root + ".sandbox..")
+        .should().dependOnClassesThat().resideInAPackage("io.fabric8..")
+        .because("what touches a cluster sits in targets.cluster, behind ports in domain types; the sandbox is a"
+            + " cluster (its mock engine is fabric8's mock API server)");
+  }
+
+  static ArchRule liveGoesThroughTheClusterPorts(String root) {
+    return noClasses().that().resideInAPackage(root + ".live..")
+        .should().dependOnClassesThat().resideInAPackage(root + ".targets.cluster..")
+        .because("live watches and reads clusters through the ports of targets.domain (ClusterWatches, ClusterClient,"
+            + " ClusterSession), never through the adapter's classes");
+  }
+
   static ArchRule apiDoesNotReachIntoPersistence(String root) {
     return noClasses().that().resideInAPackage(root + "..api..")
         .should().dependOnClassesThat().resideInAPackage(root + "..persistence..")

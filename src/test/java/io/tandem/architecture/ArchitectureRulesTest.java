@@ -64,6 +64,20 @@ class ArchitectureRulesTest {
         .anySatisfy(violation -> assertThat(violation).contains("Agent.units", "javax.sql.DataSource"));
   }
 
+  @Test
+  void aFeatureOutsideTheClusterAdapterSpeakingTheKubernetesClientFails() {
+    assertThat(violations(ArchitectureRules.onlyTheClusterAdapterSpeaksKubernetes(LAYERS).evaluate(FIXTURE)))
+        .isNotEmpty()
+        .allSatisfy(violation -> assertThat(violation).contains("LiveWatches", "io.fabric8.kubernetes.client.Watch"))
+        .noneSatisfy(violation -> assertThat(violation).containsAnyOf("ClusterWatcher", "MockCluster"));
+  }
+
+  @Test
+  void liveUsingTheClusterAdapterFails() {
+    assertThat(violations(ArchitectureRules.liveGoesThroughTheClusterPorts(LAYERS).evaluate(FIXTURE)))
+        .singleElement().asString().contains("LiveWatches.watcher", "ClusterWatcher");
+  }
+
   private static List<String> violations(EvaluationResult result) {
     return result.getFailureReport().getDetails();
   }

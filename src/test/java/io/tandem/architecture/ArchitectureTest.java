@@ -39,6 +39,16 @@ class ArchitectureTest {
   }
 
   @Test
+  void onlyTheClusterAdapterImportsTheKubernetesClient() {
+    ArchitectureRules.onlyTheClusterAdapterSpeaksKubernetes(ROOT).check(CLASSES);
+  }
+
+  @Test
+  void liveWatchesAndReadsClustersOnlyThroughPorts() {
+    ArchitectureRules.liveGoesThroughTheClusterPorts(ROOT).check(CLASSES);
+  }
+
+  @Test
   void controllersNeverReachIntoPersistence() {
     ArchitectureRules.apiDoesNotReachIntoPersistence(ROOT).check(CLASSES);
   }

@@ -6,6 +6,7 @@ import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
+import io.tandem.targets.domain.WatchScope;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.tandem.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.targets.domain.WatchScope;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;

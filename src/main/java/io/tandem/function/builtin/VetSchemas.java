@@ -5,11 +5,18 @@ import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
 import io.tandem.function.domain.FunctionDefinition;
 import io.tandem.function.domain.FunctionKind;
+import io.tandem.function.domain.KindSchemas;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
 @Component
 class VetSchemas implements ConfigFunction {
+
+  private final KindSchemas schemas;
+
+  VetSchemas(KindSchemas schemas) {
+    this.schemas = schemas;
+  }
 
   @Override
   public FunctionDefinition definition() {
@@ -23,7 +30,7 @@ class VetSchemas implements ConfigFunction {
   @Override
   public void apply(FunctionContext context, Arguments arguments) {
     for (Map<String, Object> resource : context.resources()) {
-      KubernetesSchema.check(resource, (path, problem) -> context.finding(resource, path, problem));
+      SchemaCheck.check(schemas, resource, (path, problem) -> context.finding(resource, path, problem));
     }
   }
 }

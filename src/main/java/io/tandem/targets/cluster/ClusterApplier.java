@@ -180,7 +180,7 @@ public final class ClusterApplier {
   }
 
   /** The unit's objects as client objects, namespaced ones defaulted to the target's namespace, in apply order. */
-  public static List<HasMetadata> objects(String data, String defaultNamespace) {
+  static List<HasMetadata> objects(String data, String defaultNamespace) {
     return objects(SERIALIZATION, data, defaultNamespace);
   }
 

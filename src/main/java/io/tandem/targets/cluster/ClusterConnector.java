@@ -159,10 +159,6 @@ public class ClusterConnector {
   }
 
   /**
-   * A failure in words of our own: the HTTP status and Kubernetes reason of an answer, or a generic network reason.
-   * Never the text the server sent, which may be anything when the "cluster" is some other service.
-   */
-  /**
    * Whether a failure is that this server could not connect to the cluster at all, rather than an answer of the
    * cluster: another server, in another network, may still reach it.
    */
@@ -175,6 +171,10 @@ public class ClusterConnector {
     return RemoteFailures.notConnected(e);
   }
 
+  /**
+   * A failure in words of our own: the HTTP status and Kubernetes reason of an answer, or a generic network reason.
+   * Never the text the server sent, which may be anything when the "cluster" is some other service.
+   */
   public static String describe(Throwable e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
       if (cause instanceof KubernetesClientException k && k.getCode() > 0) {

@@ -50,4 +50,9 @@ class Fabric8ClusterClient implements ClusterClient {
   public String describe(Throwable failure) {
     return ClusterConnector.describe(failure);
   }
+
+  @Override
+  public boolean notConnected(Throwable failure) {
+    return ClusterConnector.notConnected(failure);
+  }
 }

@@ -1,8 +1,13 @@
 package io.tandem.targets.cluster;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.common.net.OutboundPolicy;
 import io.tandem.common.net.OutboundProperties;
 import io.tandem.targets.domain.ClusterClient;
+import io.tandem.targets.domain.ObjectWatch;
+import io.tandem.targets.domain.TargetCredentials;
+import io.tandem.targets.domain.WatchListener;
+import io.tandem.targets.domain.WatchScope;
 import java.time.Clock;
 import java.util.List;
 
@@ -22,8 +27,21 @@ public final class LocalClusters {
     return new Fabric8ClusterClient(CONNECTOR);
   }
 
-  static ClusterConnector connector() {
-    return CONNECTOR;
+  /**
+   * Lists and watches one scope of the worker's cluster, as the server's watches do, on a client of its own that
+   * closes with the watch; throws when the cluster cannot be listed or watched.
+   */
+  public static ObjectWatch watch(TargetCredentials credentials, WatchScope scope, WatchListener listener) {
+    KubernetesClient client = CONNECTOR.connect(credentials, null);
+    try {
+      return ObjectWatcher.start(client, scope, listener, watcher -> {
+        Watches.awaitClosed(List.of(watcher.watch()));
+        client.close();
+      });
+    } catch (RuntimeException e) {
+      client.close();
+      throw e;
+    }
   }
 
   /** Whether a failure is that the cluster could not be connected to at all. */

@@ -7,77 +7,91 @@ import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.FilterWatchListDeletable;
-import io.tandem.targets.domain.TargetCredentials;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.tandem.targets.domain.ListedObjects;
+import io.tandem.targets.domain.ObjectEvent;
+import io.tandem.targets.domain.ObjectWatch;
+import io.tandem.targets.domain.WatchListener;
+import io.tandem.targets.domain.WatchScope;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.BiConsumer;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
- * A worker's watch of one kind in one namespace of its own cluster: it lists them, then watches from the list's
- * resource version, so that no change falls between the two, and says what it sees in domain terms: an object's name
- * and resource version ({@code null} once deleted), and that the watch ended (its version is gone: list again).
+ * The watch of one kind in one namespace, for the server's watches and a worker's alike: it lists the objects, then
+ * watches from the list's resource version, so that no change falls between the two, and says what it sees in domain
+ * terms ({@link WatchListener}).
  */
-public final class ObjectWatcher implements AutoCloseable {
+final class ObjectWatcher implements ObjectWatch {
 
-  /** What a watch lists at its start: each object's name and resource version. */
-  private final Map<String, String> listed;
-  private final KubernetesClient client;
   private final Watch watch;
+  private final Consumer<ObjectWatcher> closed;
+  private final AtomicBoolean open = new AtomicBoolean(true);
 
-  private ObjectWatcher(Map<String, String> listed, KubernetesClient client, Watch watch) {
-    this.listed = listed;
-    this.client = client;
+  private ObjectWatcher(Watch watch, Consumer<ObjectWatcher> closed) {
     this.watch = watch;
+    this.closed = closed;
   }
 
   /**
    * Lists and starts watching; throws when the cluster cannot be listed or watched.
    *
-   * @param namespace empty for objects of cluster scope
-   * @param seen an object's name and resource version after a change ({@code null}: deleted)
-   * @param ended the watch ended for good; start another
+   * @param closed told once, when the watch is closed (not when it ends by itself)
    */
-  public static ObjectWatcher start(TargetCredentials credentials, String apiVersion, String kind, String namespace,
-      BiConsumer<String, String> seen, Runnable ended) {
-    KubernetesClient client = LocalClusters.connector().connect(credentials, null);
-    try {
-      FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects =
-          Watches.objects(client, apiVersion, kind, namespace);
-      KubernetesResourceList<HasMetadata> list = objects.list();
-      Map<String, String> listed = new HashMap<>();
-      list.getItems().forEach(item -> listed.put(item.getMetadata().getName(), version(item)));
-      Watch watch = objects.watch(list.getMetadata().getResourceVersion(), new Watcher<>() {
-        @Override
-        public void eventReceived(Action action, HasMetadata resource) {
-          if (action == Action.MODIFIED || action == Action.DELETED) {
-            seen.accept(resource.getMetadata().getName(), action == Action.DELETED ? null : version(resource));
-          }
+  static ObjectWatcher start(KubernetesClient client, WatchScope scope, WatchListener listener,
+      Consumer<ObjectWatcher> closed) {
+    FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects =
+        Watches.objects(client, scope.apiVersion(), scope.kind(), scope.namespace());
+    KubernetesSerialization serialization = client.getKubernetesSerialization();
+    KubernetesResourceList<HasMetadata> list = objects.list();
+    Map<String, String> versions = new HashMap<>();
+    Map<String, HasMetadata> byName = new HashMap<>();
+    list.getItems().forEach(item -> {
+      versions.put(item.getMetadata().getName(), version(item));
+      byName.put(item.getMetadata().getName(), item);
+    });
+    listener.listed(new ListedObjects(Map.copyOf(versions), name -> tree(serialization, byName.get(name))));
+    Watch watch = objects.watch(list.getMetadata().getResourceVersion(), new Watcher<>() {
+      @Override
+      public void eventReceived(Action action, HasMetadata resource) {
+        ObjectEvent.Change change = switch (action) {
+          case ADDED -> ObjectEvent.Change.Added;
+          case MODIFIED -> ObjectEvent.Change.Modified;
+          case DELETED -> ObjectEvent.Change.Deleted;
+          default -> null; // errors and bookmarks are the client's
+        };
+        if (change != null) {
+          listener.seen(new ObjectEvent(change, resource.getMetadata().getName(),
+              change == ObjectEvent.Change.Deleted ? null : version(resource), () -> tree(serialization, resource)));
         }
+      }
 
-        @Override
-        public void onClose(WatcherException cause) {
-          ended.run();
-        }
-      });
-      return new ObjectWatcher(listed, client, watch);
-    } catch (RuntimeException e) {
-      client.close();
-      throw e;
-    }
+      @Override
+      public void onClose(WatcherException cause) {
+        // The client reconnects by itself while it can resume; it gives up when the version it resumes from is gone.
+        listener.ended(cause.getMessage());
+      }
+    });
+    return new ObjectWatcher(watch, closed);
   }
 
-  /** The objects the list at the start found, by name, with their resource versions. */
-  public Map<String, String> listed() {
-    return Map.copyOf(listed);
+  Watch watch() {
+    return watch;
   }
 
   @Override
   public void close() {
-    watch.close();
-    Watches.awaitClosed(List.of(watch));
-    client.close();
+    if (open.compareAndSet(true, false)) {
+      watch.close();
+      closed.accept(this);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> tree(KubernetesSerialization serialization, HasMetadata object) {
+    return object == null ? null : serialization.convertValue(object, Map.class);
   }
 
   private static String version(HasMetadata object) {

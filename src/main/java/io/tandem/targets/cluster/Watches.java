@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /** What the server's watches and a worker's share: the objects of one kind in one namespace, and closing watches. */
-public final class Watches {
+final class Watches {
 
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
@@ -23,7 +23,7 @@ public final class Watches {
 
   /** The objects of {@code kind} in {@code namespace} (empty: of cluster scope), to list and watch. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects(
+  static FilterWatchListDeletable<HasMetadata, KubernetesResourceList<HasMetadata>, ?> objects(
       KubernetesClient client, String apiVersion, String kind, String namespace) {
     Map<String, Object> probe = new HashMap<>();
     probe.put("apiVersion", apiVersion);
@@ -40,7 +40,7 @@ public final class Watches {
    * Gives closed watches a moment to finish their close handshake: a client closed before that completes it on an
    * event loop that is gone, which Netty logs as an error with a stack trace.
    */
-  public static void awaitClosed(List<Watch> closing) {
+  static void awaitClosed(List<Watch> closing) {
     long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
     for (Watch watch : closing) {
       while (watch instanceof AbstractWatchManager<?> manager && manager.isWatching() && System.nanoTime() < deadline) {

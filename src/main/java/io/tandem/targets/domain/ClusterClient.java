@@ -35,4 +35,10 @@ public interface ClusterClient {
 
   /** A failure in words of our own, never the text a server sent. */
   String describe(Throwable failure);
+
+  /**
+   * Whether a failure is that this server could not connect to the cluster at all, rather than an answer of the
+   * cluster: another server, in another network, may still reach it.
+   */
+  boolean notConnected(Throwable failure);
 }

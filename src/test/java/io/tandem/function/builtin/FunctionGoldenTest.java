@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionRegistry;
 import io.tandem.function.domain.FunctionRunner;
+import io.tandem.function.domain.KindSchemas;
+import io.tandem.targets.cluster.Fabric8KindSchemas;
 import java.io.IOException;
+import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -76,16 +81,21 @@ class FunctionGoldenTest {
     return String.join("\n", lines) + "\n";
   }
 
-  /** Every built-in function, found as Spring finds them. */
+  /**
+   * Every built-in function, found as Spring finds them, each made with the ports it asks for: the schemas of the
+   * Kubernetes kinds (the cluster adapter's own, on the client's object model).
+   */
   static FunctionRegistry registry() {
     ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(true);
     scanner.addIncludeFilter(new AssignableTypeFilter(ConfigFunction.class));
+    Map<Class<?>, Object> ports = Map.of(KindSchemas.class, new Fabric8KindSchemas());
     List<ConfigFunction> functions = new ArrayList<>();
     for (BeanDefinition bean : scanner.findCandidateComponents("io.tandem.function.builtin")) {
       try {
-        var constructor = Class.forName(bean.getBeanClassName()).getDeclaredConstructor();
+        Constructor<?> constructor = Class.forName(bean.getBeanClassName()).getDeclaredConstructors()[0];
         constructor.setAccessible(true);
-        functions.add((ConfigFunction) constructor.newInstance());
+        Object[] arguments = Arrays.stream(constructor.getParameterTypes()).map(ports::get).toArray();
+        functions.add((ConfigFunction) constructor.newInstance(arguments));
       } catch (ReflectiveOperationException e) {
         throw new IllegalStateException(e);
       }
