@@ -31,19 +31,29 @@ class HelmChartTest {
 
   @Test
   void theChartLintsStrictly() {
-    LintResult lint = new Helm(CHART).lint().strict().call();
-
-    assertThat(lint.isFailed()).as(String.join("\n", lint.getMessages())).isFalse();
+    assertLintsStrictly(CHART);
   }
 
   @Test
   void thePlainManifestsAreTheChartRenderedWithItsDefaults() throws IOException {
-    String rendered = HEADER + new Helm(CHART).template().withName("tandem").withNamespace("tandem").call();
+    assertRenderedAs(CHART, "tandem", "tandem", HEADER, RENDERED);
+  }
+
+  static void assertLintsStrictly(Path chart) {
+    LintResult lint = new Helm(chart).lint().strict().call();
+
+    assertThat(lint.isFailed()).as(String.join("\n", lint.getMessages())).isFalse();
+  }
+
+  /** {@code rendered} holds {@code header} and the chart rendered with its defaults ({@code -Dgolden.update} writes it). */
+  static void assertRenderedAs(Path chart, String release, String namespace, String header, Path rendered)
+      throws IOException {
+    String manifests = header + new Helm(chart).template().withName(release).withNamespace(namespace).call();
     if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(RENDERED, rendered, StandardCharsets.UTF_8);
+      Files.writeString(rendered, manifests, StandardCharsets.UTF_8);
     }
 
-    assertThat(Files.readString(RENDERED)).isEqualTo(rendered);
+    assertThat(Files.readString(rendered)).isEqualTo(manifests);
   }
 
   @Test

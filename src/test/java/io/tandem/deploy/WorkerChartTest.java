@@ -5,10 +5,7 @@ import static io.tandem.deploy.HelmChartTest.byKind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.marcnuri.helm.Helm;
-import com.marcnuri.helm.LintResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,19 +25,12 @@ class WorkerChartTest {
 
   @Test
   void theChartLintsStrictly() {
-    LintResult lint = new Helm(CHART).lint().strict().call();
-
-    assertThat(lint.isFailed()).as(String.join("\n", lint.getMessages())).isFalse();
+    HelmChartTest.assertLintsStrictly(CHART);
   }
 
   @Test
   void thePlainManifestsAreTheChartRenderedWithItsDefaults() throws IOException {
-    String rendered = HEADER + new Helm(CHART).template().withName("tandem-worker").withNamespace("tandem").call();
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(RENDERED, rendered, StandardCharsets.UTF_8);
-    }
-
-    assertThat(Files.readString(RENDERED)).isEqualTo(rendered);
+    HelmChartTest.assertRenderedAs(CHART, "tandem-worker", "tandem", HEADER, RENDERED);
   }
 
   @Test
