@@ -11,9 +11,11 @@ import io.tandem.common.patch.MergePatch;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
@@ -99,9 +101,9 @@ public class TargetService {
 
   /** The targets reached through each worker that has any (as the worker or a standby), by the worker's name. */
   public Map<String, List<String>> reachedThroughEachWorker() {
-    Map<String, List<String>> reached = new java.util.TreeMap<>();
+    Map<String, List<String>> reached = new TreeMap<>();
     workersByTarget().forEach((target, names) -> names.forEach(name ->
-        reached.computeIfAbsent(name, any -> new java.util.ArrayList<>()).add(target)));
+        reached.computeIfAbsent(name, any -> new ArrayList<>()).add(target)));
     return reached;
   }
 

@@ -60,7 +60,7 @@ class WorkerClustersAdapter implements WorkerClusters {
   @Override
   public void requireUsable(String worker) {
     if (!workers.exists(worker)) {
-      throw TandemException.validation("Field 'connection.worker': worker '" + worker + "' is not registered"
+      throw TandemException.validation("Field 'connection': worker '" + worker + "' is not registered"
           + " (POST /api/v1/workers).");
     }
   }
