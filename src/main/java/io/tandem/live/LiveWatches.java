@@ -162,7 +162,9 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   public synchronized void acquired(String lease, boolean expired) {
     if (enabled && !stopped && lease.startsWith(LeasedWork.target(""))) {
       resync();
-      log.info("Took over {}{}: watching it", lease, expired ? " from a replica that stopped renewing it" : "");
+      boolean byItsWorker = targets.reachedThroughWorkers().contains(lease.substring(LeasedWork.target("").length()));
+      log.info("Took over {}{}: {}", lease, expired ? " from a replica that stopped renewing it" : "",
+          byItsWorker ? "its worker watches it" : "watching it");
     }
   }
 
