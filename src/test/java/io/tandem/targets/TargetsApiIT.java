@@ -121,6 +121,34 @@ class TargetsApiIT {
   }
 
   @Test
+  void aDirectTargetIsMovedToAWorkerAndGivenAStandbyByPatchesAndBadOnesChangeNothing() {
+    String kubeconfig = api.get("/api/v1/targets/sandbox/kubeconfig").body();
+    String slug = Api.uniqueSlug("moved");
+    String worker = Api.uniqueSlug("w");
+    api.post("/api/v1/workers", Map.of("name", worker));
+    api.post("/api/v1/workers", Map.of("name", worker + "-b"));
+    assertThat(api.post("/api/v1/targets", Map.of("slug", slug, "kubeconfig", kubeconfig, "context", "sandbox"))
+        .status()).isEqualTo(201);
+    String target = "/api/v1/targets/" + slug;
+
+    Api.Response moved = api.patch(target, Map.of("connection", Map.of("worker", worker)));
+    assertThat(moved.status()).as(moved.body()).isEqualTo(200);
+    assertThat(moved.json().path("server").asString()).isEqualTo("worker://" + worker);
+    assertThat(api.patch(target, Map.of("connection", Map.of("standbys", List.of(worker + "-b")))).json()
+        .path("server").asString()).isEqualTo("worker://" + worker + "," + worker + "-b");
+
+    assertProblem(api.patch(target, Map.of("connection", Map.of("standbys", List.of(worker)))), 400,
+        "validation-failed", "not the worker itself");
+    assertProblem(api.patch(target, Map.of("connection", Map.of("standbys", List.of("unregistered")))), 400,
+        "validation-failed", "'unregistered' is not registered");
+    assertProblem(api.patch(target, Map.of("connection", Map.of("worker", worker), "token", "t")), 400,
+        "validation-failed", "not both");
+    assertProblem(api.patch(target, Map.of("connection", Map.of("name", worker))), 400, "validation-failed",
+        "In 'connection'");
+    assertThat(api.get(target).json().path("server").asString()).isEqualTo("worker://" + worker + "," + worker + "-b");
+  }
+
+  @Test
   void aTargetInUseCannotBeDeleted() {
     String slug = Api.uniqueSlug("used");
     api.post("/api/v1/targets", Map.of("slug", slug, "server", "http://127.0.0.1:1", "token", "t"));

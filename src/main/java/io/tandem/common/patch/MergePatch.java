@@ -115,6 +115,20 @@ public final class MergePatch {
     return objects;
   }
 
+  /** An object field as a patch of its own, of the fields in {@code patchable}; empty when null or absent. */
+  @SuppressWarnings("unchecked")
+  public MergePatch patch(String field, Set<String> patchable) {
+    Object value = fields.get(field);
+    if (value != null && !(value instanceof Map<?, ?>)) {
+      throw TandemException.validation("Field '" + field + "' must be an object.");
+    }
+    try {
+      return of((Map<String, ?>) value, patchable);
+    } catch (TandemException e) {
+      throw TandemException.validation("In '" + field + "': " + e.getMessage());
+    }
+  }
+
   /** {@code current} with the patch of a string map field applied, or {@code current} when the field is absent. */
   public Map<String, String> mergeMap(String field, Map<String, String> current) {
     return has(field) ? Labels.merge(current, mapChanges(field)) : current;

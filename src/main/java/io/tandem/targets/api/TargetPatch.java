@@ -13,4 +13,7 @@ record TargetPatch(
     @Schema(description = "Write-only bearer token") String token,
     @Schema(description = "The cluster's CA: PEM certificate(s), base64 on one line; anything else is 400"
         + " validation-failed") String caData,
-    Boolean insecureSkipTlsVerify) {}
+    Boolean insecureSkipTlsVerify,
+    @Schema(description = "Reach the cluster through a worker (and standbys) from now on; the server then drops the"
+        + " credentials it held. Where it names only one of 'worker' and 'standbys', the other stays")
+        TargetsApi.TargetConnection connection) {}

@@ -29,7 +29,7 @@ public class TargetService {
 
   /** The fields a patch may set. */
   public static final Set<String> PATCHABLE =
-      Set.of("namespace", "kubeconfig", "context", "server", "token", "caData", "insecureSkipTlsVerify");
+      Set.of("namespace", "kubeconfig", "context", "server", "token", "caData", "insecureSkipTlsVerify", "connection");
   private static final Logger log = LoggerFactory.getLogger(TargetService.class);
 
   private final TargetStore store;
@@ -134,7 +134,13 @@ public class TargetService {
               boolean kubeconfigGiven = patch.has("kubeconfig") && patch.text("kubeconfig") != null;
               boolean serverGiven = patch.has("server") || patch.has("token") || patch.has("caData") || patch.has("insecureSkipTlsVerify");
               TargetCredentials credentials = old;
-              if (kubeconfigGiven || patch.has("context") || serverGiven) {
+              if (patch.has("connection")) {
+                if (kubeconfigGiven || patch.has("context") || serverGiven) {
+                  throw TandemException.validation("Give either 'connection' or a kubeconfig or server, not both.");
+                }
+                credentials = WorkerConnection.patched(patch.patch("connection", WorkerConnection.FIELDS), old);
+                requireUsable(credentials);
+              } else if (kubeconfigGiven || patch.has("context") || serverGiven) {
                 boolean useKubeconfig = kubeconfigGiven || (old.kubeconfig() != null && !serverGiven);
                 credentials =
                     useKubeconfig
@@ -238,13 +244,9 @@ public class TargetService {
     if (request.kubeconfig() != null || request.server() != null || request.token() != null) {
       throw TandemException.validation("Give either 'connection.worker' or a kubeconfig or server, not both.");
     }
-    List<String> standbys = request.standbyWorkers() == null ? List.of() : request.standbyWorkers();
-    standbys.forEach(standby -> Slugs.require("connection.standbys", standby));
-    if (standbys.contains(request.worker()) || Set.copyOf(standbys).size() != standbys.size()) {
-      throw TandemException.validation("Field 'connection.standbys' names each standby once, and not the worker itself.");
-    }
-    return TargetCredentials.ofWorker(Slugs.require("connection.worker", request.worker()), standbys);
+    return WorkerConnection.of(request.worker(), request.standbyWorkers());
   }
+
 
   private TargetStore.Stored stored(String slug) {
     return store.find(slug).orElseThrow(() -> notFound(slug));
