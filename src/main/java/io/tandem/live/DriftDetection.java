@@ -1,7 +1,7 @@
 package io.tandem.live;
 
+import io.tandem.action.domain.RefreshQueue;
 import io.tandem.replica.Leases;
-import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;

@@ -1,10 +1,10 @@
 package io.tandem.live;
 
+import io.tandem.apply.domain.ObjectOwner;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.LiveCleaner;
+import io.tandem.common.yaml.ObjectKey;
 import io.tandem.function.domain.FunctionRunner;
-import io.tandem.targets.domain.ObjectKey;
-import io.tandem.targets.domain.ObjectOwner;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

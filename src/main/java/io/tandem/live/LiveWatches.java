@@ -1,21 +1,21 @@
 package io.tandem.live;
 
+import io.tandem.action.domain.ActionWorker;
+import io.tandem.action.domain.RefreshQueue;
+import io.tandem.apply.domain.ApplyObserver;
 import io.tandem.common.error.TandemException;
+import io.tandem.health.domain.HealthTracker;
 import io.tandem.replica.LeaseListener;
 import io.tandem.replica.LeasedWork;
 import io.tandem.replica.Leases;
-import io.tandem.targets.domain.ApplyObserver;
 import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.ClusterWatches;
-import io.tandem.targets.domain.HealthTracker;
 import io.tandem.targets.domain.ObjectWatch;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.targets.domain.WatchScope;
 import io.tandem.targets.domain.WatchSession;
 import io.tandem.targets.domain.WorkerClusters;
 import io.tandem.unit.domain.Unit;
-import io.tandem.worker.ActionWorker;
-import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;

@@ -1,14 +1,14 @@
 package io.tandem.live;
 
-import io.tandem.targets.domain.HealthTracker;
+import io.tandem.action.domain.RefreshQueue;
+import io.tandem.common.yaml.ObjectKey;
+import io.tandem.health.domain.HealthTracker;
 import io.tandem.targets.domain.ListedObjects;
 import io.tandem.targets.domain.ObjectEvent;
-import io.tandem.targets.domain.ObjectKey;
 import io.tandem.targets.domain.ObjectWatch;
 import io.tandem.targets.domain.WatchListener;
 import io.tandem.targets.domain.WatchScope;
 import io.tandem.targets.domain.WatchSession;
-import io.tandem.worker.RefreshQueue;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;

@@ -1,16 +1,16 @@
 package io.tandem.web;
 
+import io.tandem.action.domain.UnitAction;
+import io.tandem.apply.domain.ActionService;
+import io.tandem.apply.domain.ApplyPreviews;
+import io.tandem.apply.domain.Undo;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.web.Authors;
-import io.tandem.targets.domain.ActionService;
-import io.tandem.targets.domain.ApplyPreviews;
-import io.tandem.targets.domain.Undo;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
-import io.tandem.worker.UnitAction;
 import java.security.Principal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;

@@ -1,12 +1,12 @@
 package io.tandem.web;
 
+import io.tandem.apply.domain.ActionService;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.live.LiveStore;
 import io.tandem.security.SecretAccess;
 import io.tandem.security.SpaceRoles;
-import io.tandem.targets.domain.ActionService;
 import io.tandem.unit.domain.Mutation;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.RevisionSource;

@@ -1,12 +1,12 @@
 package io.tandem.web;
 
+import io.tandem.apply.domain.BulkActions;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.security.SpaceRoles;
-import io.tandem.targets.domain.BulkActions;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitView;

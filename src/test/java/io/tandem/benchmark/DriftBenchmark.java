@@ -3,12 +3,12 @@ package io.tandem.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.TandemApplication;
+import io.tandem.action.domain.RefreshQueue;
 import io.tandem.sandbox.ControlPlaneBinaries;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
-import io.tandem.worker.RefreshQueue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

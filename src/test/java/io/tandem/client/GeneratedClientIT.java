@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tandem.action.domain.ActionQueue;
 import io.tandem.client.api.ActionsApi;
 import io.tandem.client.api.FunctionsApi;
 import io.tandem.client.api.SpacesApi;
@@ -22,7 +23,6 @@ import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
-import io.tandem.worker.ActionQueue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -121,7 +121,7 @@ class GeneratedClientIT {
         "data", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings-" + space + "\ndata:\n  mode: blue\n"));
     assertThat(api.post(unit + "/suspend", Map.of("reason", "Hands off")).status()).isEqualTo(200);
     // as a revert of drift is queued: by the server, in the background
-    String queued = queue.enqueue(UUID.fromString(api.get(unit).json().path("id").asString()), io.tandem.worker.UnitAction.Kind.Apply,
+    String queued = queue.enqueue(UUID.fromString(api.get(unit).json().path("id").asString()), io.tandem.action.domain.UnitAction.Kind.Apply,
         1, false, true, Instant.now()).id().toString();
     Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/actions/" + queued).json().path("status")
         .asString().equals("Canceled"), "the suspension canceled the apply");

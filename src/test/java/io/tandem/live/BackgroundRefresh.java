@@ -1,8 +1,8 @@
 package io.tandem.live;
 
+import io.tandem.action.domain.RefreshQueue;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
-import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;

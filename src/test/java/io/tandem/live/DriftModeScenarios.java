@@ -2,12 +2,12 @@ package io.tandem.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.action.domain.RefreshQueue;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
-import io.tandem.worker.RefreshQueue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

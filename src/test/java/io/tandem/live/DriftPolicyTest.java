@@ -2,12 +2,12 @@ package io.tandem.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.apply.domain.ObjectOwner;
 import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.ObjectKey;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.space.domain.IgnoreRules;
 import io.tandem.space.domain.Suspension;
-import io.tandem.targets.domain.ObjectKey;
-import io.tandem.targets.domain.ObjectOwner;
 import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.UnitSuspension;
 import java.time.Duration;

@@ -99,7 +99,7 @@ class ActionHandoffIT {
     settings.put("spring.datasource.password", database.getPassword());
     settings.put("tandem.encryption-key", Files.readString(Path.of("target/it-data/encryption.key")).trim());
     settings.put("tandem.worker.threads", "2");
-    settings.put("logging.level.io.tandem.worker", "INFO");
+    settings.put("logging.level.io.tandem.action", "INFO");
     settings.put("tandem.outbound.allowed-networks", "127.0.0.0/8,::1/128");
     return settings;
   }

@@ -3,13 +3,13 @@ package io.tandem.unit;
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.action.domain.ActionQueue;
+import io.tandem.action.domain.ActionResult;
+import io.tandem.action.domain.UnitAction;
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
-import io.tandem.worker.ActionQueue;
-import io.tandem.worker.ActionResult;
-import io.tandem.worker.UnitAction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.tandem.changeset.api;
 
+import io.tandem.apply.api.BulkActionsApi.BulkResponse;
 import io.tandem.changeset.domain.ChangeSet;
 import io.tandem.changeset.domain.ChangeSetService;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.health.domain.ApplyWait;
-import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.net.URI;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RestController;

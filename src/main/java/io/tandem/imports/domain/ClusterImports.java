@@ -1,19 +1,19 @@
 package io.tandem.imports.domain;
 
+import io.tandem.apply.domain.ApplyObserver;
+import io.tandem.apply.domain.ObjectOwner;
+import io.tandem.apply.domain.ObjectOwnership;
 import io.tandem.common.access.AccessCheck;
 import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.common.yaml.ObjectKey;
 import io.tandem.live.LiveProperties;
 import io.tandem.space.domain.SpaceService;
-import io.tandem.targets.domain.ApplyObserver;
 import io.tandem.targets.domain.ClusterClient;
 import io.tandem.targets.domain.ClusterListing;
 import io.tandem.targets.domain.ClusterSession;
-import io.tandem.targets.domain.ObjectKey;
-import io.tandem.targets.domain.ObjectOwner;
-import io.tandem.targets.domain.ObjectOwnership;
 import io.tandem.targets.domain.Target;
 import io.tandem.targets.domain.TargetGrant;
 import io.tandem.targets.domain.TargetGrants;

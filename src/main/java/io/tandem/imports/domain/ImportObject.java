@@ -1,6 +1,6 @@
 package io.tandem.imports.domain;
 
-import io.tandem.targets.domain.ObjectKey;
+import io.tandem.common.yaml.ObjectKey;
 import java.util.Map;
 
 /**

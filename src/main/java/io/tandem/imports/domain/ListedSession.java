@@ -1,10 +1,10 @@
 package io.tandem.imports.domain;
 
+import io.tandem.common.yaml.ObjectKey;
 import io.tandem.targets.domain.ApplyReport;
 import io.tandem.targets.domain.ClusterListing;
 import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.DryRun;
-import io.tandem.targets.domain.ObjectKey;
 import io.tandem.targets.domain.ObjectSelection;
 import io.tandem.targets.domain.Target;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.tandem.link.domain;
 
+import io.tandem.apply.domain.UnitDependencies;
 import io.tandem.common.access.AccessCheck;
 import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
-import io.tandem.targets.domain.UnitDependencies;
 import io.tandem.unit.domain.DataEdit;
 import io.tandem.unit.domain.RevisionSource;
 import io.tandem.unit.domain.Unit;

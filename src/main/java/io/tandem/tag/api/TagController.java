@@ -1,5 +1,6 @@
 package io.tandem.tag.api;
 
+import io.tandem.apply.api.BulkActionsApi.BulkResponse;
 import io.tandem.common.bulk.BulkError;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.ListResponse;
@@ -7,7 +8,6 @@ import io.tandem.common.web.Authors;
 import io.tandem.health.domain.ApplyWait;
 import io.tandem.tag.domain.Tag;
 import io.tandem.tag.domain.TagService;
-import io.tandem.targets.api.BulkActionsApi.BulkResponse;
 import java.net.URI;
 import java.security.Principal;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.tandem.tag.domain;
 
+import io.tandem.apply.domain.BulkActions;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Slugs;
 import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
-import io.tandem.targets.domain.BulkActions;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;

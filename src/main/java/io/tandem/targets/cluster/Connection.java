@@ -1,11 +1,11 @@
 package io.tandem.targets.cluster;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.tandem.common.yaml.ObjectKey;
 import io.tandem.targets.domain.ApplyReport;
 import io.tandem.targets.domain.ClusterListing;
 import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.DryRun;
-import io.tandem.targets.domain.ObjectKey;
 import io.tandem.targets.domain.ObjectSelection;
 import io.tandem.targets.domain.Target;
 import java.util.List;

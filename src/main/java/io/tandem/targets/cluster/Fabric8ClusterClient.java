@@ -1,9 +1,9 @@
 package io.tandem.targets.cluster;
 
+import io.tandem.common.yaml.ObjectKey;
 import io.tandem.targets.domain.ClusterClient;
 import io.tandem.targets.domain.ClusterHealth;
 import io.tandem.targets.domain.ClusterSession;
-import io.tandem.targets.domain.ObjectKey;
 import io.tandem.targets.domain.Target;
 import io.tandem.targets.domain.TargetCredentials;
 import java.util.List;

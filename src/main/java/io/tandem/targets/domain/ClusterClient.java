@@ -1,6 +1,7 @@
 package io.tandem.targets.domain;
 
 import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.ObjectKey;
 import java.util.List;
 
 /** The port to Kubernetes clusters: what the target domain asks of a cluster, in domain types. */

@@ -1,5 +1,6 @@
 package io.tandem.targets.domain;
 
+import io.tandem.common.yaml.ObjectKey;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

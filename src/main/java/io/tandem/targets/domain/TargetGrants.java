@@ -2,6 +2,7 @@ package io.tandem.targets.domain;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.ObjectKey;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;

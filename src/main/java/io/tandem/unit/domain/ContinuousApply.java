@@ -1,8 +1,8 @@
 package io.tandem.unit.domain;
 
+import io.tandem.action.domain.ActionQueue;
 import io.tandem.common.error.TandemException;
 import io.tandem.unit.ReconcileProperties;
-import io.tandem.worker.ActionQueue;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -1,9 +1,9 @@
 package io.tandem.unit.domain;
 
+import io.tandem.action.domain.RefreshQueue;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import io.tandem.space.domain.Suspension;
-import io.tandem.worker.RefreshQueue;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;

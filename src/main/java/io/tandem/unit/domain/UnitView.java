@@ -1,7 +1,7 @@
 package io.tandem.unit.domain;
 
+import io.tandem.action.domain.UnitAction;
 import io.tandem.health.domain.UnitHealth;
-import io.tandem.worker.UnitAction;
 import java.time.Instant;
 import java.util.List;
 

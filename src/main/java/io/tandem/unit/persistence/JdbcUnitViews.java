@@ -4,6 +4,8 @@ import static io.tandem.unit.persistence.JdbcUnitStore.HEAD_DATA_JOIN;
 import static io.tandem.unit.persistence.JdbcUnitStore.UNIT_COLUMNS;
 import static io.tandem.unit.persistence.SqlTimes.instant;
 
+import io.tandem.action.domain.UnitAction;
+import io.tandem.action.persistence.JdbcActionQueue;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.health.domain.HealthStatus;
 import io.tandem.health.domain.UnitHealth;
@@ -14,8 +16,6 @@ import io.tandem.unit.domain.UnitReconciliation;
 import io.tandem.unit.domain.UnitView;
 import io.tandem.unit.domain.UnitViews;
 import io.tandem.unit.domain.UpstreamLookup;
-import io.tandem.worker.ActionQueue;
-import io.tandem.worker.UnitAction;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -74,7 +74,7 @@ class JdbcUnitViews implements UnitViews {
 
   private static String otherJoins(String upstream) {
     return " left join change_set cs on cs.id = u.change_set_id"
-            + " left join lateral (" + ActionQueue.LATEST_OF_UNIT + ") la on true"
+            + " left join lateral (" + JdbcActionQueue.LATEST_OF_UNIT + ") la on true"
             + " left join lateral (" + upstream + ") upl on true";
   }
 

@@ -1,8 +1,8 @@
 package io.tandem.workers.domain;
 
+import io.tandem.action.domain.RefreshQueue;
 import io.tandem.live.LiveStore;
 import io.tandem.targets.domain.TargetService;
-import io.tandem.worker.RefreshQueue;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.tandem.workers.protocol;
 
-import io.tandem.targets.domain.ObjectKey;
+import io.tandem.common.yaml.ObjectKey;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.type.TypeReference;
