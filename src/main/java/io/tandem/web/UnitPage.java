@@ -4,7 +4,7 @@ import io.tandem.apply.domain.ActionService;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.live.LiveStore;
+import io.tandem.live.domain.LiveStore;
 import io.tandem.security.SecretAccess;
 import io.tandem.security.SpaceRoles;
 import io.tandem.unit.domain.Mutation;

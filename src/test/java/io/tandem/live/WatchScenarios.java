@@ -2,6 +2,7 @@ package io.tandem.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.live.domain.LiveWatches;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;

@@ -1,10 +1,10 @@
 package io.tandem.imports.domain;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.common.yaml.FieldOwners;
 import io.tandem.common.yaml.KeyOrder;
 import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.Trees;
-import io.tandem.live.FieldOwners;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;

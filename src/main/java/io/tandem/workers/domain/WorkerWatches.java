@@ -1,7 +1,7 @@
 package io.tandem.workers.domain;
 
 import io.tandem.action.domain.RefreshQueue;
-import io.tandem.live.LiveStore;
+import io.tandem.live.domain.LiveStore;
 import io.tandem.targets.domain.TargetService;
 import java.util.HashSet;
 import java.util.List;

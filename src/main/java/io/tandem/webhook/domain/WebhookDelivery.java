@@ -1,4 +1,4 @@
-package io.tandem.webhook;
+package io.tandem.webhook.domain;
 
 import java.time.Instant;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package io.tandem.live;
+package io.tandem.live.api;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -9,6 +9,7 @@ import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.ObjectKey;
 import io.tandem.health.domain.HealthTracker;
 import io.tandem.health.domain.ObjectHealth;
+import io.tandem.live.domain.LiveStore;
 import io.tandem.security.SecretAccess;
 import io.tandem.targets.domain.TargetGrants;
 import io.tandem.targets.domain.TargetUse;

@@ -1,4 +1,4 @@
-package io.tandem.live;
+package io.tandem.live.domain;
 
 import io.tandem.unit.domain.Drift;
 import java.util.List;

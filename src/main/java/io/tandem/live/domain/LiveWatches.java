@@ -1,10 +1,11 @@
-package io.tandem.live;
+package io.tandem.live.domain;
 
 import io.tandem.action.domain.ActionWorker;
 import io.tandem.action.domain.RefreshQueue;
 import io.tandem.apply.domain.ApplyObserver;
 import io.tandem.common.error.TandemException;
 import io.tandem.health.domain.HealthTracker;
+import io.tandem.live.LiveProperties;
 import io.tandem.replica.LeaseListener;
 import io.tandem.replica.LeasedWork;
 import io.tandem.replica.Leases;
@@ -64,7 +65,7 @@ import org.springframework.stereotype.Component;
  * sandbox) would only reconnect to nothing.
  */
 @Component
-class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer, LeaseListener {
+public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer, LeaseListener {
 
   private static final Logger log = LoggerFactory.getLogger(LiveWatches.class);
 
@@ -102,7 +103,7 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
     registrar.addFixedDelayTask(new FixedDelayTask(this::resync, resyncInterval, resyncInterval));
   }
 
-  synchronized void resync() {
+  public synchronized void resync() {
     if (!enabled || stopped) {
       return;
     }
@@ -247,12 +248,12 @@ class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer
   }
 
   /** What is being watched now. */
-  Set<WatchScope> watchedScopes() {
+  public Set<WatchScope> watchedScopes() {
     return Set.copyOf(watches.keySet());
   }
 
   /** Stops every watch and forgets what was watched, as a restart would. */
-  synchronized void stopAll() {
+  public synchronized void stopAll() {
     watches.keySet().forEach(watched::forgetVersions);
     watches.clear();
     watched.clear();

@@ -1,4 +1,4 @@
-package io.tandem.webhook;
+package io.tandem.webhook.api;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -8,6 +8,8 @@ import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.ListResponse;
 import io.tandem.common.web.NoContent;
+import io.tandem.webhook.domain.Webhook;
+import io.tandem.webhook.domain.WebhookDelivery;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

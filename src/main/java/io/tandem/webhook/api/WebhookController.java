@@ -1,7 +1,9 @@
-package io.tandem.webhook;
+package io.tandem.webhook.api;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.ListResponse;
+import io.tandem.webhook.domain.WebhookDelivery;
+import io.tandem.webhook.domain.WebhookService;
 import java.net.URI;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;

@@ -1,5 +1,6 @@
-package io.tandem.live;
+package io.tandem.live.domain;
 
+import io.tandem.common.yaml.FieldOwners;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.ResourceChange;

@@ -1,4 +1,4 @@
-package io.tandem.webhook;
+package io.tandem.webhook.domain;
 
 import io.tandem.common.crypto.CredentialCipher;
 import io.tandem.common.error.TandemException;

@@ -1,4 +1,4 @@
-package io.tandem.live;
+package io.tandem.live.domain;
 
 import io.tandem.apply.domain.ObjectOwner;
 import io.tandem.common.yaml.KubernetesResource;

@@ -1,4 +1,4 @@
-package io.tandem.live;
+package io.tandem.live.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

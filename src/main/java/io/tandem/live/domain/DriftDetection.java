@@ -1,6 +1,7 @@
-package io.tandem.live;
+package io.tandem.live.domain;
 
 import io.tandem.action.domain.RefreshQueue;
+import io.tandem.live.LiveProperties;
 import io.tandem.replica.Leases;
 import java.time.Duration;
 import java.util.List;

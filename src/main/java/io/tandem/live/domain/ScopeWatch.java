@@ -1,4 +1,4 @@
-package io.tandem.live;
+package io.tandem.live.domain;
 
 import io.tandem.action.domain.RefreshQueue;
 import io.tandem.common.yaml.ObjectKey;

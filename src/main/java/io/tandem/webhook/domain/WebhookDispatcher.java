@@ -1,4 +1,4 @@
-package io.tandem.webhook;
+package io.tandem.webhook.domain;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.error.TandemException;
@@ -8,6 +8,7 @@ import io.tandem.portal.Event;
 import io.tandem.portal.EventStore;
 import io.tandem.replica.LeasedWork;
 import io.tandem.replica.Leases;
+import io.tandem.webhook.WebhookProperties;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

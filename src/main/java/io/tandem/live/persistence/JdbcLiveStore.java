@@ -1,9 +1,8 @@
-package io.tandem.live;
+package io.tandem.live.persistence;
 
 import io.tandem.common.config.JsonColumns;
-import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.live.domain.LiveStore;
 import io.tandem.unit.domain.Drift;
-import io.tandem.unit.domain.LiveStateSource;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -18,48 +17,15 @@ import org.springframework.transaction.annotation.Transactional;
 
 /** The last observed live state of each unit, and the baseline refreshes compare with. */
 @Repository
-public class LiveStore implements LiveStateSource {
-
-  /** What was seen: cleaned objects in the order of the unit's data, and the names of objects that were missing. */
-  public record Snapshot(
-      List<Map<String, Object>> baseline,
-      List<Map<String, Object>> observed,
-      List<Map<String, Object>> resources,
-      List<String> missing,
-      Instant observedAt,
-      BreakGlassHold hold) {}
-
-  /** A change by people held from being reverted (drift mode Revert) until {@code until}. */
-  public record BreakGlassHold(List<String> by, Instant since, Instant until) {
-
-    public boolean expired(Instant now) {
-      return !now.isBefore(until);
-    }
-  }
-
-  /**
-   * One object of an applied unit as last seen on its target: what the watches follow; {@code resourceVersion} is the
-   * version that observation read ({@code null}: not known).
-   */
-  public record WatchedObject(
-      UUID unitId, String target, String apiVersion, String kind, String namespace, String name, String resourceVersion) {}
+class JdbcLiveStore implements LiveStore {
 
   private final JdbcClient jdbc;
 
-  LiveStore(JdbcClient jdbc) {
+  JdbcLiveStore(JdbcClient jdbc) {
     this.jdbc = jdbc;
   }
 
   @Override
-  public Optional<String> liveState(UUID unitId) {
-    return find(unitId).map(LiveStore::yaml);
-  }
-
-  /** The observed objects as multi-document YAML. */
-  static String yaml(Snapshot snapshot) {
-    return KubernetesYaml.render(snapshot.observed());
-  }
-
   @SuppressWarnings("unchecked")
   public Optional<Snapshot> find(UUID unitId) {
     return jdbc.sql("select baseline::text, observed::text, resources::text, missing::text, observed_at,"
@@ -78,15 +44,15 @@ public class LiveStore implements LiveStateSource {
         .optional();
   }
 
-  /** The objects of every applied unit, as last observed (missing ones are not among them). */
+  @Override
   public List<WatchedObject> watchedObjects() {
-    return jdbc.sql(WATCHED + " and u.target is not null").query(LiveStore::watchedObject).list();
+    return jdbc.sql(WATCHED + " and u.target is not null").query(JdbcLiveStore::watchedObject).list();
   }
 
-  /** The objects of applied units on these targets. */
+  @Override
   public List<WatchedObject> watchedObjectsOn(Collection<String> targets) {
     return jdbc.sql(WATCHED + " and u.target = any(:targets)").param("targets", targets.toArray(String[]::new))
-        .query(LiveStore::watchedObject).list();
+        .query(JdbcLiveStore::watchedObject).list();
   }
 
   private static final String WATCHED = "select u.id, u.target, r->>'apiVersion', r->>'kind',"
@@ -99,10 +65,7 @@ public class LiveStore implements LiveStateSource {
         rs.getString(5), rs.getString(6), rs.getString(7));
   }
 
-  /**
-   * Records an observation; with {@code moveBaseline}, configuration and cluster agree again at this state, so a
-   * break-glass hold ends.
-   */
+  @Override
   @Transactional
   public void record(UUID unitId, List<Map<String, Object>> observed, List<Map<String, Object>> resources,
       List<String> missing, boolean moveBaseline, Instant at) {
@@ -124,7 +87,7 @@ public class LiveStore implements LiveStateSource {
         .update();
   }
 
-  /** Starts a hold unless one is running; the hold in force either way. */
+  @Override
   @Transactional
   public BreakGlassHold hold(UUID unitId, List<String> by, Instant since, Instant until) {
     jdbc.sql("update unit_live set held_by = cast(:by as jsonb), held_since = :since, held_until = :until"
@@ -137,6 +100,7 @@ public class LiveStore implements LiveStateSource {
     return find(unitId).map(Snapshot::hold).orElseThrow();
   }
 
+  @Override
   @Transactional
   public void releaseHold(UUID unitId) {
     jdbc.sql("update unit_live set held_by = null, held_since = null, held_until = null where unit_id = :id")
@@ -144,11 +108,13 @@ public class LiveStore implements LiveStateSource {
         .update();
   }
 
+  @Override
   @Transactional
   public void recordDrift(UUID unitId, Drift drift) {
     jdbc.sql("update unit set drift = :drift where id = :id").param("drift", drift.name()).param("id", unitId).update();
   }
 
+  @Override
   @Transactional
   public void forget(UUID unitId) {
     jdbc.sql("delete from unit_live where unit_id = :id").param("id", unitId).update();

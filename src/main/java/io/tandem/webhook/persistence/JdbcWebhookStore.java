@@ -1,6 +1,9 @@
-package io.tandem.webhook;
+package io.tandem.webhook.persistence;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.webhook.domain.Webhook;
+import io.tandem.webhook.domain.WebhookDelivery;
+import io.tandem.webhook.domain.WebhookStore;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -16,22 +19,20 @@ import org.springframework.transaction.annotation.Transactional;
 
 /** Webhooks and their deliveries (which the event trigger of V010 creates). */
 @Repository
-class WebhookStore {
-
-  /** A due delivery with what sending it needs. */
-  record Due(UUID id, UUID webhookId, String url, byte[] secret, int attempts, long eventId) {}
+class JdbcWebhookStore implements WebhookStore {
 
   private static final String WEBHOOK = "select w.id, s.slug as space, w.url, w.event_types::text, w.created_at"
       + " from webhook w join space s on s.id = w.space_id";
 
   private final JdbcClient jdbc;
 
-  WebhookStore(JdbcClient jdbc) {
+  JdbcWebhookStore(JdbcClient jdbc) {
     this.jdbc = jdbc;
   }
 
+  @Override
   @Transactional
-  void insert(UUID spaceId, Webhook webhook, byte[] sealedSecret) {
+  public void insert(UUID spaceId, Webhook webhook, byte[] sealedSecret) {
     jdbc.sql("insert into webhook (id, space_id, url, event_types, secret, created_at)"
             + " values (:id, :space, :url, cast(:types as jsonb), :secret, :at)")
         .param("id", webhook.id())
@@ -43,22 +44,26 @@ class WebhookStore {
         .update();
   }
 
-  Optional<Webhook> find(String space, UUID id) {
+  @Override
+  public Optional<Webhook> find(String space, UUID id) {
     return jdbc.sql(WEBHOOK + " where s.slug = :space and w.id = :id").param("space", space).param("id", id)
-        .query(WebhookStore::webhook).optional();
+        .query(JdbcWebhookStore::webhook).optional();
   }
 
-  List<Webhook> list(String space) {
+  @Override
+  public List<Webhook> list(String space) {
     return jdbc.sql(WEBHOOK + " where s.slug = :space order by w.created_at, w.id").param("space", space)
-        .query(WebhookStore::webhook).list();
+        .query(JdbcWebhookStore::webhook).list();
   }
 
+  @Override
   @Transactional
-  boolean delete(UUID id) {
+  public boolean delete(UUID id) {
     return jdbc.sql("delete from webhook where id = :id").param("id", id).update() == 1;
   }
 
-  List<WebhookDelivery> deliveries(UUID webhookId, int limit) {
+  @Override
+  public List<WebhookDelivery> deliveries(UUID webhookId, int limit) {
     return jdbc.sql("select d.id, d.event_id, e.type, d.status, d.attempts, d.last_status_code, d.last_error,"
             + " d.next_attempt_at, d.delivered_at, d.created_at from webhook_delivery d left join event e on e.id = d.event_id"
             + " where d.webhook_id = :id order by d.event_id desc limit :limit")
@@ -70,9 +75,9 @@ class WebhookStore {
         .list();
   }
 
-  /** Leases due deliveries, oldest event first; a lease that runs out (a crashed server) makes them due again. */
+  @Override
   @Transactional
-  List<Due> claim(int limit, Instant now, Instant leaseUntil) {
+  public List<Due> claim(int limit, Instant now, Instant leaseUntil) {
     return jdbc.sql("update webhook_delivery d set leased_until = :until from webhook w"
             + " where w.id = d.webhook_id and d.id in (select id from webhook_delivery where status = 'Pending'"
             + " and next_attempt_at <= :now and (leased_until is null or leased_until < :now)"
@@ -86,8 +91,9 @@ class WebhookStore {
         .list();
   }
 
+  @Override
   @Transactional
-  void delivered(UUID id, int statusCode, int attempts, Instant at) {
+  public void delivered(UUID id, int statusCode, int attempts, Instant at) {
     jdbc.sql("update webhook_delivery set status = 'Delivered', attempts = :attempts, last_status_code = :code,"
             + " last_error = null, delivered_at = :at, leased_until = null where id = :id")
         .param("id", id)
@@ -97,8 +103,9 @@ class WebhookStore {
         .update();
   }
 
+  @Override
   @Transactional
-  void failed(UUID id, Integer statusCode, String error, int attempts, boolean giveUp, Instant next) {
+  public void failed(UUID id, Integer statusCode, String error, int attempts, boolean giveUp, Instant next) {
     jdbc.sql("update webhook_delivery set status = :status, attempts = :attempts, last_status_code = :code,"
             + " last_error = :error, next_attempt_at = :next, leased_until = null where id = :id")
         .param("id", id)

@@ -1,4 +1,4 @@
-package io.tandem.live;
+package io.tandem.common.yaml;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

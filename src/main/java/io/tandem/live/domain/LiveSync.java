@@ -1,4 +1,4 @@
-package io.tandem.live;
+package io.tandem.live.domain;
 
 import io.tandem.action.domain.ActionHandler;
 import io.tandem.action.domain.ActionResult;
@@ -14,6 +14,7 @@ import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.ObjectKey;
 import io.tandem.common.yaml.Trees;
 import io.tandem.health.domain.HealthTracker;
+import io.tandem.live.LiveProperties;
 import io.tandem.space.domain.IgnoreRules;
 import io.tandem.targets.domain.ClusterClient;
 import io.tandem.targets.domain.ClusterSession;
