@@ -7,8 +7,14 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * The feature and layer rules, for the classes under a root package: {@code io.tandem} in {@link ArchitectureTest},
@@ -25,7 +31,57 @@ final class ArchitectureRules {
       "com.fasterxml.jackson..", "tools.jackson..", "io.fabric8..", "org.eclipse.jgit..", "com.marcnuri.helm..",
       "com.sun.jna..", "jakarta.servlet..", "org.springframework.web..", "org.springframework.http.."};
 
+  /**
+   * The layers of a feature that adapt it to a technology: its database, a cluster, a worker's connection, Git, Helm,
+   * kubectl, HTTP filters. Another feature reaches a feature through its {@code domain} (or, from an {@code api}, its
+   * {@code api}), never through these.
+   */
+  static final Set<String> ADAPTERS = Set.of("persistence", "cluster", "remote", "jgit", "helm", "kubectl", "web");
+
   private ArchitectureRules() {}
+
+  /**
+   * A feature uses another's domain ports and types, never its adapters: the adapter is the owner's choice, and
+   * reaching into it couples a feature to another's tables or clients. The worker beside a cluster ({@code agent}) and
+   * the sandbox are the exceptions for the cluster adapter: the agent runs it, and the sandbox is a cluster.
+   */
+  static ArchRule featuresUseNoOtherFeaturesAdapters(String root) {
+    return classes().that().resideInAPackage(root + "..")
+        .should(new ArchCondition<JavaClass>("use no adapter of another feature") {
+          @Override
+          public void check(JavaClass item, ConditionEvents events) {
+            for (Dependency dependency : item.getDirectDependenciesFromSelf()) {
+              JavaClass target = dependency.getTargetClass();
+              if (reachesIntoAdapter(root, item, target)) {
+                events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+              }
+            }
+          }
+        })
+        .because("another feature's adapters (persistence, cluster, remote, jgit, helm, kubectl, web) are its own"
+            + " business; use its domain");
+  }
+
+  private static boolean reachesIntoAdapter(String root, JavaClass from, JavaClass to) {
+    String[] source = featureAndLayer(root, from.getPackageName());
+    String[] target = featureAndLayer(root, to.getPackageName());
+    if (source == null || target == null || source[0].equals(target[0]) || "common".equals(target[0])
+        || !ADAPTERS.contains(target[1])) {
+      return false;
+    }
+    boolean runsTheClusterAdapter = Set.of("agent", "sandbox").contains(source[0])
+        && "targets".equals(target[0]) && "cluster".equals(target[1]);
+    return !runsTheClusterAdapter;
+  }
+
+  /** {@code [feature, layer]} of a package under {@code root}, the layer empty at a feature's top; else null. */
+  private static String[] featureAndLayer(String root, String packageName) {
+    if (!packageName.startsWith(root + ".")) {
+      return null;
+    }
+    String[] parts = packageName.substring(root.length() + 1).split("\\.");
+    return new String[] {parts[0], parts.length > 1 ? parts[1] : ""};
+  }
 
   static ArchRule featuresAreFreeOfCycles(String root) {
     return slices().matching(root + ".(*)..").namingSlices("$1").should().beFreeOfCycles()

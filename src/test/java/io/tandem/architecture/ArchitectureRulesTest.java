@@ -78,6 +78,14 @@ class ArchitectureRulesTest {
         .singleElement().asString().contains("LiveWatches.watcher", "ClusterWatcher");
   }
 
+  @Test
+  void aFeatureUsingAnotherFeaturesAdapterFails() {
+    assertThat(violations(ArchitectureRules.featuresUseNoOtherFeaturesAdapters(LAYERS).evaluate(FIXTURE)))
+        .anySatisfy(violation -> assertThat(violation).contains("LiveWatches.watcher", "ClusterWatcher"))
+        .anySatisfy(violation -> assertThat(violation).contains("Agent.units", "JdbcUnitStore"))
+        .noneSatisfy(violation -> assertThat(violation).containsAnyOf("UnitController", "MockCluster"));
+  }
+
   private static List<String> violations(EvaluationResult result) {
     return result.getFailureReport().getDetails();
   }

@@ -57,4 +57,9 @@ class ArchitectureTest {
   void domainCodeSpeaksDomainTypesOnly() {
     ArchitectureRules.domainSpeaksDomainTypes(ROOT).check(CLASSES);
   }
+
+  @Test
+  void featuresReachEachOtherThroughTheirDomainsNotTheirAdapters() {
+    ArchitectureRules.featuresUseNoOtherFeaturesAdapters(ROOT).check(CLASSES);
+  }
 }
