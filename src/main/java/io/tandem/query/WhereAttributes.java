@@ -32,9 +32,9 @@ public final class WhereAttributes {
           .add("DisplayName", Type.STRING, "u.display_name")
           .add("Target", Type.STRING, "u.target")
           .add("DriftMode", Type.STRING, "u.drift_mode", "Report", "Capture", "Revert")
-          .add("Drift", Type.STRING, "u.drift", "None", "Drifted", "Unknown")
+          .add("Drift", Type.STRING, "coalesce((select d.drift from unit_drift d where d.unit_id = u.id), 'None')", "None", "Drifted", "Unknown")
           // null while the unit has no applied objects
-          .add("Health", Type.STRING, "u.health_status", "Healthy", "Progressing", "Degraded", "Missing", "Unknown")
+          .add("Health", Type.STRING, "(select h.status from unit_health h where h.unit_id = u.id)", "Healthy", "Progressing", "Degraded", "Missing", "Unknown")
           // the unit or its space is suspended
           .add("Suspended", Type.BOOLEAN, "(u.suspended_at is not null or s.suspended_at is not null)")
           .add("ApplyMode", Type.STRING, "coalesce(u.apply_mode, s.apply_mode)", "OnDemand", "Continuous")
@@ -50,7 +50,7 @@ public final class WhereAttributes {
               "exists (select 1 from revision_gate g where g.unit_id = u.id and g.revision_num = u.head_revision_num)")
           .add("ApprovalCount", Type.INTEGER,
               "(select count(*) from approval a where a.unit_id = u.id and a.revision_num = u.head_revision_num)")
-          .add("ChangeSet", Type.STRING, "(select c.slug from change_set c where c.id = u.change_set_id)")
+          .add("ChangeSet", Type.STRING, "(select c.slug from change_set_unit m join change_set c on c.id = m.change_set_id where m.unit_id = u.id)")
           // a clone whose upstream has revisions it is not based on yet
           .add("UpgradeNeeded", Type.BOOLEAN, "exists (select 1 from unit_upstream v join unit up on up.id = v.upstream_unit_id"
               + " where v.unit_id = u.id and up.head_revision_num > v.base_revision_num)");

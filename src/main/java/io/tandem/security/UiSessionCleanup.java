@@ -1,7 +1,7 @@
 package io.tandem.security;
 
-import io.tandem.replica.LeasedWork;
-import io.tandem.replica.Leases;
+import io.tandem.replica.domain.LeasedWork;
+import io.tandem.replica.domain.Leases;
 import java.util.Collection;
 import java.util.List;
 import org.springframework.scheduling.annotation.Scheduled;

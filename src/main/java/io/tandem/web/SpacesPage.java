@@ -2,8 +2,8 @@ package io.tandem.web;
 
 import io.tandem.common.access.Access;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.portal.EventsApi;
-import io.tandem.portal.SpaceSummaries;
+import io.tandem.portal.domain.SpaceSummaries;
+import io.tandem.portal.domain.SpaceSummary;
 import io.tandem.security.SpaceRoles;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
@@ -33,7 +33,7 @@ class SpacesPage {
   }
 
   /** One row: the space and its counts. */
-  record Row(Space space, EventsApi.SpaceSummary summary, long drifted, long unhealthy) {}
+  record Row(Space space, SpaceSummary summary, long drifted, long unhealthy) {}
 
   @Access(Access.Who.ANY_CALLER)
   @GetMapping("/ui")
@@ -41,13 +41,13 @@ class SpacesPage {
     Optional<Set<String>> visible = roles.visibleSpaces(principal);
     List<Row> rows = spaces.list(PageRequest.of(PageRequest.MAX_LIMIT, null), null).items().stream()
         .filter(space -> visible.isEmpty() || visible.get().contains(space.slug()))
-        .map(space -> row(space, summaries.of(space.slug())))
+        .map(space -> row(space, summaries.of(space)))
         .toList();
     model.addAttribute("rows", rows);
     return "ui/spaces";
   }
 
-  private static Row row(Space space, EventsApi.SpaceSummary summary) {
+  private static Row row(Space space, SpaceSummary summary) {
     long unhealthy = UNHEALTHY.stream().mapToLong(status -> summary.health().getOrDefault(status, 0L)).sum();
     return new Row(space, summary, summary.drift().getOrDefault("Drifted", 0L), unhealthy);
   }

@@ -2,8 +2,8 @@ package io.tandem.web;
 
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
-import io.tandem.portal.Event;
-import io.tandem.portal.EventStream;
+import io.tandem.portal.domain.Event;
+import io.tandem.portal.domain.EventStream;
 import io.tandem.security.SpaceRoles;
 import io.tandem.security.TokenService;
 import java.io.IOException;

@@ -2,8 +2,8 @@ package io.tandem.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tandem.portal.Event;
-import io.tandem.portal.EventStore;
+import io.tandem.portal.domain.Event;
+import io.tandem.portal.domain.EventStore;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.OutOfBand;

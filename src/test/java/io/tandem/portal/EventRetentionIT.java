@@ -2,6 +2,8 @@ package io.tandem.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.portal.domain.Event;
+import io.tandem.portal.domain.EventStore;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;

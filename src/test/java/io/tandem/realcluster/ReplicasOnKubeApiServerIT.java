@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.tandem.TandemApplication;
-import io.tandem.replica.Leases;
+import io.tandem.replica.domain.Leases;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Kubectl;

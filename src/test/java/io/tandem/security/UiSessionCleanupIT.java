@@ -3,7 +3,7 @@ package io.tandem.security;
 import static io.tandem.support.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tandem.replica.Leases;
+import io.tandem.replica.domain.Leases;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
 import java.util.UUID;

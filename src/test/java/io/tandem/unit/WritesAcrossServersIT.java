@@ -122,11 +122,11 @@ class WritesAcrossServersIT {
   @Test
   void aRowChangedWithoutANewVersionIsNotWrittenFromWhatThisServerRemembers() {
     put(here, replicas(2));
-    // as a worker records a drift: the row changes, its version does not
-    jdbc.update("update unit set drift = 'Drifted' where slug = 'payment' and space_id ="
+    // as the reconciliation loop's settings change: the row changes, its version does not
+    jdbc.update("update unit set apply_mode = 'Continuous' where slug = 'payment' and space_id ="
         + " (select id from space where slug = ?)", space);
 
-    assertThat(put(here, replicas(3)).path("drift").asString()).isEqualTo("Drifted");
+    assertThat(put(here, replicas(3)).path("applyMode").asString()).isEqualTo("Continuous");
     assertThat(StatementLog.of(unit + "/data")).anyMatch(sql -> sql.contains("for update"));
     assertThat(put(here, replicas(4)).path("headRevisionNum").asInt()).isEqualTo(4);
     assertThat(StatementLog.of(unit + "/data")).noneMatch(sql -> sql.contains("for update"));

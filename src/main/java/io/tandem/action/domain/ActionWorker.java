@@ -1,7 +1,7 @@
 package io.tandem.action.domain;
 
-import io.tandem.replica.Leases;
 import io.tandem.replica.ReplicaProperties;
+import io.tandem.replica.domain.Leases;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;

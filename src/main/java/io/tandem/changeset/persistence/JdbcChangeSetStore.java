@@ -17,7 +17,8 @@ import org.springframework.transaction.annotation.Transactional;
 class JdbcChangeSetStore implements ChangeSetStore {
 
   private static final String SELECT = "select c.id, c.slug, c.description, c.created_at,"
-      + " coalesce((select array_agg(u.slug order by u.slug) from unit u where u.change_set_id = c.id), '{}') as units"
+      + " coalesce((select array_agg(u.slug order by u.slug) from change_set_unit m join unit u on u.id = m.unit_id"
+      + " where m.change_set_id = c.id), '{}') as units"
       + " from change_set c join space s on s.id = c.space_id";
 
   private final JdbcClient jdbc;
@@ -59,15 +60,21 @@ class JdbcChangeSetStore implements ChangeSetStore {
     if (unitIds.isEmpty()) {
       return List.of();
     }
-    // Lock the units first: a unit's revisions read its change set under the same lock.
-    List<String> taken = jdbc.sql("select slug from unit where id in (:ids) and change_set_id is not null"
-            + " and change_set_id <> :cs order by slug for update")
+    // Lock the units first: a unit's revisions read its change set under the same lock, and two calls that add one
+    // unit to two change sets take turns, so that the second finds it taken.
+    jdbc.sql("select id from unit where id in (:ids) order by id for update").param("ids", unitIds).query(UUID.class).list();
+    List<String> taken = jdbc.sql("select u.slug from change_set_unit m join unit u on u.id = m.unit_id"
+            + " where m.unit_id in (:ids) and m.change_set_id <> :cs order by u.slug")
         .param("ids", unitIds)
         .param("cs", changeSetId)
         .query(String.class)
         .list();
     if (taken.isEmpty()) {
-      jdbc.sql("update unit set change_set_id = :cs where id in (:ids)").param("cs", changeSetId).param("ids", unitIds).update();
+      jdbc.sql("insert into change_set_unit (unit_id, change_set_id) select id, :cs from unit where id in (:ids)"
+              + " on conflict (unit_id) do nothing")
+          .param("cs", changeSetId)
+          .param("ids", unitIds)
+          .update();
     }
     return taken;
   }
@@ -76,9 +83,9 @@ class JdbcChangeSetStore implements ChangeSetStore {
   @Transactional
   public void removeUnits(UUID changeSetId, List<UUID> unitIds) {
     if (unitIds == null) {
-      jdbc.sql("update unit set change_set_id = null where change_set_id = :cs").param("cs", changeSetId).update();
+      jdbc.sql("delete from change_set_unit where change_set_id = :cs").param("cs", changeSetId).update();
     } else if (!unitIds.isEmpty()) {
-      jdbc.sql("update unit set change_set_id = null where change_set_id = :cs and id in (:ids)")
+      jdbc.sql("delete from change_set_unit where change_set_id = :cs and unit_id in (:ids)")
           .param("cs", changeSetId)
           .param("ids", unitIds)
           .update();

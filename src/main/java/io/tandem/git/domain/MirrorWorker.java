@@ -2,8 +2,8 @@ package io.tandem.git.domain;
 
 import io.tandem.common.net.RemoteFailures;
 import io.tandem.git.GitProperties;
-import io.tandem.replica.LeasedWork;
-import io.tandem.replica.Leases;
+import io.tandem.replica.domain.LeasedWork;
+import io.tandem.replica.domain.Leases;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -15,12 +15,18 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** Health columns of {@code applied_object} and {@code unit} (V016). */
+/**
+ * The tables {@code object_health} (an applied object's, deleted with its {@code applied_object} row) and
+ * {@code unit_health} (a unit's; no row while it has no objects).
+ */
 @Repository
 class JdbcHealthStore implements HealthStore {
 
   private static final String KEY = " target = :target and api_group = :group and kind = :kind and namespace = :namespace"
       + " and name = :name";
+
+  /** The first key of the advisory locks that serialise the health of one unit (the second is the unit's). */
+  private static final int LOCK_SPACE = 0x6865616c;
 
   private final JdbcClient jdbc;
 
@@ -36,17 +42,27 @@ class JdbcHealthStore implements HealthStore {
 
   @Override
   public void lockUnit(UUID unitId) {
-    jdbc.sql("select id from unit where id = :id for update").param("id", unitId).query(UUID.class).optional();
+    // Health writers take turns by a lock of their own; the unit's row is only kept from being deleted meanwhile
+    // (key share), so working out health never holds up the unit's edits.
+    jdbc.sql("select pg_advisory_xact_lock(:space, hashtext(cast(:id as text)))")
+        .param("space", LOCK_SPACE)
+        .param("id", unitId)
+        .query((rs, row) -> 0)
+        .list();
+    jdbc.sql("select id from unit where id = :id for key share").param("id", unitId).query(UUID.class).optional();
   }
 
   @Override
   public void recordObject(String target, ObjectKey key, ObjectHealth health, String resourceVersion, Instant at) {
     // Resource versions are opaque, but etcd's are increasing numbers: an older one is not recorded over a newer.
-    key(jdbc.sql("update applied_object set health_status = :status, health_reason = :reason,"
-            + " health_observed_at = :at, health_resource_version = :version where" + KEY
-            + " and (cast(:version as text) is null or health_resource_version is null"
-            + " or health_resource_version !~ '^[0-9]+$' or cast(:version as text) !~ '^[0-9]+$'"
-            + " or cast(:version as numeric) >= cast(health_resource_version as numeric))"), target, key)
+    key(jdbc.sql("insert into object_health (target, api_group, kind, namespace, name, status, reason, observed_at,"
+            + " resource_version) select target, api_group, kind, namespace, name, :status, :reason, :at, :version"
+            + " from applied_object where" + KEY + " on conflict (target, api_group, kind, namespace, name) do update"
+            + " set status = excluded.status, reason = excluded.reason, observed_at = excluded.observed_at,"
+            + " resource_version = excluded.resource_version"
+            + " where cast(:version as text) is null or object_health.resource_version is null"
+            + " or object_health.resource_version !~ '^[0-9]+$' or cast(:version as text) !~ '^[0-9]+$'"
+            + " or cast(:version as numeric) >= cast(object_health.resource_version as numeric)"), target, key)
         .param("status", health.status().name())
         .param("reason", health.reason())
         .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
@@ -56,8 +72,10 @@ class JdbcHealthStore implements HealthStore {
 
   @Override
   public List<ObjectRecord> objects(UUID unitId) {
-    return jdbc.sql("select api_group, kind, namespace, name, health_status, health_reason, health_observed_at"
-            + " from applied_object where unit_id = :unit order by api_group, kind, namespace, name")
+    return jdbc.sql("select a.api_group, a.kind, a.namespace, a.name, h.status, h.reason, h.observed_at"
+            + " from applied_object a left join object_health h on h.target = a.target and h.api_group = a.api_group"
+            + " and h.kind = a.kind and h.namespace = a.namespace and h.name = a.name"
+            + " where a.unit_id = :unit order by a.api_group, a.kind, a.namespace, a.name")
         .param("unit", unitId)
         .query((rs, row) -> {
           String status = rs.getString(5);
@@ -71,8 +89,7 @@ class JdbcHealthStore implements HealthStore {
 
   @Override
   public UnitHealth unitHealth(UUID unitId) {
-    return jdbc.sql("select health_status, health_reason, health_object, health_observed_at from unit where id = :id"
-            + " and health_status is not null")
+    return jdbc.sql("select status, reason, object, observed_at from unit_health where unit_id = :id")
         .param("id", unitId)
         .query((rs, row) -> {
           OffsetDateTime at = rs.getObject(4, OffsetDateTime.class);
@@ -85,15 +102,20 @@ class JdbcHealthStore implements HealthStore {
 
   @Override
   public boolean recordUnit(UUID unitId, UnitHealth health) {
-    HealthStatus status = health == null ? null : health.status();
-    return jdbc.sql("update unit set health_status = :status, health_reason = :reason, health_object = :object,"
-            + " health_observed_at = :at where id = :id and (health_status is distinct from :status"
-            + " or health_reason is distinct from :reason or health_object is distinct from :object)")
+    if (health == null) {
+      return jdbc.sql("delete from unit_health where unit_id = :id").param("id", unitId).update() == 1;
+    }
+    return jdbc.sql("insert into unit_health (unit_id, status, reason, object, observed_at)"
+            + " select id, :status, :reason, :object, :at from unit where id = :id"
+            + " on conflict (unit_id) do update set status = excluded.status, reason = excluded.reason,"
+            + " object = excluded.object, observed_at = excluded.observed_at"
+            + " where (unit_health.status, unit_health.reason, unit_health.object)"
+            + " is distinct from (excluded.status, excluded.reason, excluded.object)")
         .param("id", unitId)
-        .param("status", status == null ? null : status.name(), Types.VARCHAR)
-        .param("reason", health == null ? null : health.reason(), Types.VARCHAR)
-        .param("object", health == null ? null : health.object(), Types.VARCHAR)
-        .param("at", health == null || health.observedAt() == null ? null
+        .param("status", health.status().name())
+        .param("reason", health.reason(), Types.VARCHAR)
+        .param("object", health.object(), Types.VARCHAR)
+        .param("at", health.observedAt() == null ? null
             : OffsetDateTime.ofInstant(health.observedAt(), ZoneOffset.UTC), Types.TIMESTAMP_WITH_TIMEZONE)
         .update() == 1;
   }

@@ -2,7 +2,7 @@ package io.tandem.live.domain;
 
 import io.tandem.action.domain.RefreshQueue;
 import io.tandem.live.LiveProperties;
-import io.tandem.replica.Leases;
+import io.tandem.replica.domain.Leases;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;

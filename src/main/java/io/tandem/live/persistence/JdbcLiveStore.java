@@ -15,7 +15,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
-/** The last observed live state of each unit, and the baseline refreshes compare with. */
+/** The last observed live state of each unit, the baseline refreshes compare with, and the unit's drift. */
 @Repository
 class JdbcLiveStore implements LiveStore {
 
@@ -111,7 +111,16 @@ class JdbcLiveStore implements LiveStore {
   @Override
   @Transactional
   public void recordDrift(UUID unitId, Drift drift) {
-    jdbc.sql("update unit set drift = :drift where id = :id").param("drift", drift.name()).param("id", unitId).update();
+    if (drift == Drift.None) {
+      jdbc.sql("delete from unit_drift where unit_id = :id").param("id", unitId).update();
+    } else {
+      jdbc.sql("insert into unit_drift (unit_id, drift) select id, :drift from unit where id = :id"
+              + " on conflict (unit_id) do update"
+              + " set drift = excluded.drift where unit_drift.drift <> excluded.drift")
+          .param("drift", drift.name())
+          .param("id", unitId)
+          .update();
+    }
   }
 
   @Override

@@ -1,7 +1,7 @@
 package io.tandem.targets.domain;
 
-import io.tandem.replica.LeasedWork;
-import io.tandem.replica.Leases;
+import io.tandem.replica.domain.LeasedWork;
+import io.tandem.replica.domain.Leases;
 import io.tandem.targets.TargetProperties;
 import java.time.Duration;
 import java.util.Collection;

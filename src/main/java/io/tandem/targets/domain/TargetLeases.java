@@ -1,6 +1,6 @@
 package io.tandem.targets.domain;
 
-import io.tandem.replica.LeasedWork;
+import io.tandem.replica.domain.LeasedWork;
 import java.util.Collection;
 import org.springframework.stereotype.Component;
 

@@ -81,7 +81,7 @@ class JdbcRevisions {
           + " rev as (insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
           + " restored_from, mutations, change_set_id) values (:unitId, :num, :source, :description, :author,"
           + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb),"
-          + " (select change_set_id from unit where id = :unitId)) returning num),"
+          + " (select c.change_set_id from change_set_unit c where c.unit_id = :unitId)) returning num),"
           + " gate as (insert into revision_gate (unit_id, revision_num, gates)"
           + " select :unitId, num, cast(:gates as jsonb) from rev where cast(:gates as text) is not null)";
 
@@ -95,7 +95,8 @@ class JdbcRevisions {
           + " on conflict (sha256) do nothing),"
           + " rev as (insert into revision (unit_id, num, source, description, author, created_at, content_sha256,"
           + " restored_from, mutations, change_set_id) select u.id, u.head_revision_num, :source, :description, :author,"
-          + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb), u.change_set_id from u returning unit_id, num),"
+          + " :createdAt, :sha256, :restoredFrom, cast(:mutations as jsonb),"
+          + " (select c.change_set_id from change_set_unit c where c.unit_id = u.id) from u returning unit_id, num),"
           + " gate as (insert into revision_gate (unit_id, revision_num, gates)"
           + " select unit_id, num, cast(:gates as jsonb) from rev where cast(:gates as text) is not null)";
 

@@ -40,7 +40,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 public class JdbcUnitStore implements UnitStore {
 
   static final String UNIT_COLUMNS =
-      "u.id, u.slug, u.display_name, u.labels::text as labels, u.target, u.drift_mode, u.drift, u.version,"
+      "u.id, u.slug, u.display_name, u.labels::text as labels, u.target, u.drift_mode, u.version,"
+          // live writes the drift, in a table of its own; no row is None
+          + " coalesce((select d.drift from unit_drift d where d.unit_id = u.id), 'None') as drift,"
           + " u.head_revision_num, u.last_applied_revision_num, u.live_revision_num, u.previous_live_revision_num,"
           + " u.created_at, u.updated_at";
   private static final String UNIT_BY_SLUGS =
@@ -69,9 +71,9 @@ public class JdbcUnitStore implements UnitStore {
     // ON CONFLICT: a lost race on the slug is an answer (409), not an aborted transaction.
     int inserted =
         jdbc.sql(
-                "insert into unit (id, space_id, slug, display_name, labels, target, drift_mode, drift, version,"
+                "insert into unit (id, space_id, slug, display_name, labels, target, drift_mode, version,"
                     + " head_revision_num, head_sha256, head_objects, created_at, updated_at) values (:id, :spaceId,"
-                    + " :slug, :displayName, cast(:labels as jsonb), :target, :driftMode, :drift, :version, 1,"
+                    + " :slug, :displayName, cast(:labels as jsonb), :target, :driftMode, :version, 1,"
                     + " :headSha256, cast(:headObjects as jsonb), :createdAt, :updatedAt)"
                     + " on conflict (space_id, slug) do nothing")
             .param("id", unit.id())
@@ -81,7 +83,6 @@ public class JdbcUnitStore implements UnitStore {
             .param("labels", JsonColumns.write(metadata.labels()))
             .param("target", metadata.target())
             .param("driftMode", metadata.driftMode().name())
-            .param("drift", unit.drift().name())
             .param("version", unit.version())
             .param("headSha256", bodies.keep(first.data()))
             .param("headObjects", HeadObjects.of(first.data()))

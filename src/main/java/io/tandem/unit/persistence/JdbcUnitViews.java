@@ -27,7 +27,7 @@ import org.springframework.stereotype.Repository;
 /**
  * The read model of unit responses: each read is one statement, the unit's row joined with its head revision's gates
  * and approvals, its change set, its newest action (as the worker gives it inline) and its upstream (as the {@link
- * UpstreamLookup}s give it inline) and its health (kept on its row), so a page costs the same however many units it holds.
+ * UpstreamLookup}s give it inline) and its health, so a page costs the same however many units it holds.
  */
 @Repository
 class JdbcUnitViews implements UnitViews {
@@ -43,7 +43,8 @@ class JdbcUnitViews implements UnitViews {
       "cs.slug as change_set, la.action as last_action, la.status as last_status, la.result as last_result,"
           + " la.message as last_message, la.at as last_at, upl.upstream_space, upl.upstream_unit,"
           + " upl.base_revision_num as upstream_base_revision_num, upl.upstream_head_revision_num,"
-          + " u.health_status, u.health_reason, u.health_object, u.health_observed_at, " + JdbcUnitStore.SUSPENSIONS + ", "
+          + " uh.status as health_status, uh.reason as health_reason, uh.object as health_object,"
+          + " uh.observed_at as health_observed_at, " + JdbcUnitStore.SUSPENSIONS + ", "
           + JdbcReconcileStore.COLUMNS;
   private static final String VIEW_COLUMNS = HEAD_REVISION_COLUMNS + OTHER_VIEW_COLUMNS;
   private static final String NO_UPSTREAM =
@@ -73,7 +74,8 @@ class JdbcUnitViews implements UnitViews {
   }
 
   private static String otherJoins(String upstream) {
-    return " left join change_set cs on cs.id = u.change_set_id"
+    return " left join change_set_unit csu on csu.unit_id = u.id left join change_set cs on cs.id = csu.change_set_id"
+            + " left join unit_health uh on uh.unit_id = u.id"
             + " left join lateral (" + JdbcActionQueue.LATEST_OF_UNIT + ") la on true"
             + " left join lateral (" + upstream + ") upl on true";
   }

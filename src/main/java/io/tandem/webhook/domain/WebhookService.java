@@ -3,7 +3,7 @@ package io.tandem.webhook.domain;
 import io.tandem.common.crypto.CredentialCipher;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.net.OutboundPolicy;
-import io.tandem.portal.Event;
+import io.tandem.portal.domain.Event;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import java.net.URI;

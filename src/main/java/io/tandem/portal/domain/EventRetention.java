@@ -1,7 +1,8 @@
-package io.tandem.portal;
+package io.tandem.portal.domain;
 
-import io.tandem.replica.LeasedWork;
-import io.tandem.replica.Leases;
+import io.tandem.portal.EventsProperties;
+import io.tandem.replica.domain.LeasedWork;
+import io.tandem.replica.domain.Leases;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;

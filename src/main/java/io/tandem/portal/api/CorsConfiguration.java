@@ -1,5 +1,6 @@
-package io.tandem.portal;
+package io.tandem.portal.api;
 
+import io.tandem.portal.CorsProperties;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

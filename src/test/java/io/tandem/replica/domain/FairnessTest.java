@@ -1,10 +1,12 @@
-package io.tandem.replica;
+package io.tandem.replica.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class FairnessTest {
@@ -51,5 +53,21 @@ class FairnessTest {
 
     assertThat(plan.release()).containsExactly("target:gone");
     assertThat(plan.room()).isEqualTo(Map.of("target", 4, "job", 2));
+  }
+
+  @Test
+  void theFewestHeldOfAGroupCountsLiveReplicasThatHoldNoneOfItAndIgnoresDeadOnes() {
+    UUID busy = UUID.randomUUID();
+    UUID idle = UUID.randomUUID();
+    UUID dead = UUID.randomUUID();
+    List<ReplicaStore.Lease> leases = List.of(lease("target:a", busy), lease("target:b", busy),
+        lease("job:webhooks", busy), lease("job:git-mirror", idle), lease("target:c", dead));
+
+    assertThat(Fairness.fewestHeld(List.of(busy, idle), leases)).isEqualTo(Map.of("target", 0, "job", 1));
+    assertThat(Fairness.fewestHeld(List.of(busy), leases)).isEqualTo(Map.of("target", 2, "job", 1));
+  }
+
+  private static ReplicaStore.Lease lease(String name, UUID owner) {
+    return new ReplicaStore.Lease(name, owner, Instant.EPOCH);
   }
 }

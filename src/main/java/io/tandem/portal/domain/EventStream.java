@@ -1,5 +1,6 @@
-package io.tandem.portal;
+package io.tandem.portal.domain;
 
+import io.tandem.portal.EventsProperties;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,11 @@
-package io.tandem.portal;
+package io.tandem.portal.api;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.portal.EventsProperties;
+import io.tandem.portal.domain.Event;
+import io.tandem.portal.domain.EventStream;
+import io.tandem.portal.domain.SpaceSummaries;
 import io.tandem.security.SpaceRoles;
 import io.tandem.security.TokenService;
 import io.tandem.space.domain.SpaceService;
@@ -105,6 +109,6 @@ class EventsController implements EventsApi {
 
   @Override
   public SpaceSummary getSpaceSummary(String space) {
-    return summaries.of(space);
+    return SpaceSummary.of(summaries.of(spaces.get(space)));
   }
 }

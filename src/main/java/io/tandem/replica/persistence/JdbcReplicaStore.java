@@ -1,75 +1,51 @@
-package io.tandem.replica;
+package io.tandem.replica.persistence;
 
+import io.tandem.replica.domain.ReplicaStore;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.stereotype.Component;
+import org.springframework.stereotype.Repository;
 
-/**
- * The replica and lease rows. Every comparison of times is made with the database's clock ({@code now()}), so the
- * replicas' own clocks never decide who owns what.
- */
-@Component
-class ReplicaStore {
-
-  record Replica(UUID id, String host, long pid, int port, Instant startedAt, Instant heartbeatAt) {}
-
-  record Lease(String name, UUID owner, Instant expiresAt) {}
+/** The tables {@code replica} and {@code lease}; times are the database's ({@code now()}). */
+@Repository
+class JdbcReplicaStore implements ReplicaStore {
 
   private final JdbcClient jdbc;
 
-  ReplicaStore(JdbcClient jdbc) {
+  JdbcReplicaStore(JdbcClient jdbc) {
     this.jdbc = jdbc;
   }
 
-  void heartbeat(UUID id, String host, long pid, int port) {
+  @Override
+  public void heartbeat(UUID id, String host, long pid, int port) {
     jdbc.sql("insert into replica (id, host, pid, port, started_at, heartbeat_at) values (:id, :host, :pid, :port, now(), now())"
             + " on conflict (id) do update set heartbeat_at = now(), port = excluded.port")
         .param("id", id).param("host", host).param("pid", pid).param("port", port)
         .update();
   }
 
-  /** Forgets replicas silent for ten lease periods, and with them their (long expired) leases. */
-  void forgetDead(Duration period) {
+  @Override
+  public void forgetDead(Duration period) {
     jdbc.sql("delete from replica where heartbeat_at < now() - :ms * interval '1 millisecond'")
         .param("ms", period.toMillis() * 10)
         .update();
   }
 
-  /** Replicas that heartbeat within one lease period. */
-  int liveCount(Duration period) {
-    return jdbc.sql("select count(*) from replica where heartbeat_at >= now() - :ms * interval '1 millisecond'")
-        .param("ms", period.toMillis())
-        .query(Integer.class)
-        .single();
-  }
-
-  /** Per group of lease names, the fewest that any live replica holds. */
-  Map<String, Integer> fewestHeld(Duration period) {
-    List<UUID> live = jdbc.sql("select id from replica where heartbeat_at >= now() - :ms * interval '1 millisecond'")
+  @Override
+  public List<UUID> live(Duration period) {
+    return jdbc.sql("select id from replica where heartbeat_at >= now() - :ms * interval '1 millisecond'")
         .param("ms", period.toMillis())
         .query(UUID.class)
         .list();
-    Map<String, Map<UUID, Integer>> counts = new HashMap<>();
-    for (Lease lease : leases()) {
-      counts.computeIfAbsent(Fairness.group(lease.name()), key -> new HashMap<>()).merge(lease.owner(), 1, Integer::sum);
-    }
-    Map<String, Integer> fewest = new HashMap<>();
-    counts.forEach((group, byOwner) ->
-        fewest.put(group, live.stream().mapToInt(id -> byOwner.getOrDefault(id, 0)).min().orElse(0)));
-    return fewest;
   }
 
-  /** Extends every unexpired lease of {@code owner}; the names it still holds. */
-  Set<String> renew(UUID owner, Duration period) {
+  @Override
+  public Set<String> renew(UUID owner, Duration period) {
     return new HashSet<>(jdbc.sql("update lease set expires_at = now() + :ms * interval '1 millisecond'"
             + " where owner = :owner and expires_at > now() returning name")
         .param("ms", period.toMillis()).param("owner", owner)
@@ -77,10 +53,8 @@ class ReplicaStore {
         .list());
   }
 
-  enum Taken { NO, FREE, EXPIRED }
-
-  /** Takes a lease that no one holds or whose holder let it run out. */
-  Taken take(String name, UUID owner, Duration period) {
+  @Override
+  public Taken take(String name, UUID owner, Duration period) {
     // xmax is 0 on a row just inserted, and set on one that an update replaced
     return jdbc.sql("insert into lease (name, owner, expires_at) values (:name, :owner, now() + :ms * interval '1 millisecond')"
             + " on conflict (name) do update set owner = excluded.owner, expires_at = excluded.expires_at"
@@ -92,8 +66,8 @@ class ReplicaStore {
         .orElse(Taken.NO);
   }
 
-  /** Of {@code names}, those no one holds now. */
-  Set<String> free(Collection<String> names) {
+  @Override
+  public Set<String> free(Collection<String> names) {
     if (names.isEmpty()) {
       return Set.of();
     }
@@ -105,23 +79,26 @@ class ReplicaStore {
     return free;
   }
 
-  void release(UUID owner, String name) {
+  @Override
+  public void release(UUID owner, String name) {
     jdbc.sql("delete from lease where owner = :owner and name = :name").param("owner", owner).param("name", name).update();
   }
 
-  /** Hands back every lease at once and leaves the live replicas. */
-  void leave(UUID owner) {
+  @Override
+  public void leave(UUID owner) {
     jdbc.sql("delete from replica where id = :id").param("id", owner).update();
   }
 
-  List<Replica> replicas() {
+  @Override
+  public List<Replica> replicas() {
     return jdbc.sql("select id, host, pid, port, started_at, heartbeat_at from replica order by started_at, id")
         .query((rs, row) -> new Replica(rs.getObject(1, UUID.class), rs.getString(2), rs.getLong(3), rs.getInt(4),
             rs.getObject(5, OffsetDateTime.class).toInstant(), rs.getObject(6, OffsetDateTime.class).toInstant()))
         .list();
   }
 
-  List<Lease> leases() {
+  @Override
+  public List<Lease> leases() {
     return jdbc.sql("select name, owner, expires_at from lease where expires_at > now() order by name")
         .query((rs, row) -> new Lease(rs.getString(1), rs.getObject(2, UUID.class),
             rs.getObject(3, OffsetDateTime.class).toInstant()))

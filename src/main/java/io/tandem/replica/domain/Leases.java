@@ -1,5 +1,6 @@
-package io.tandem.replica;
+package io.tandem.replica.domain;
 
+import io.tandem.replica.ReplicaProperties;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -174,7 +175,8 @@ public class Leases implements SmartLifecycle, ApplicationListener<WebServerInit
   private void balance(Set<String> renewed) {
     Set<String> wanted = new HashSet<>();
     work.orderedStream().forEach(each -> wanted.addAll(each.leaseNames()));
-    Fairness.Plan plan = Fairness.plan(wanted, renewed, store.liveCount(period), store.fewestHeld(period));
+    List<UUID> live = store.live(period);
+    Fairness.Plan plan = Fairness.plan(wanted, renewed, live.size(), Fairness.fewestHeld(live, store.leases()));
     for (String name : plan.release()) {
       store.release(id, name);
     }

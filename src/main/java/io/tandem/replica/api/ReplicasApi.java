@@ -1,4 +1,4 @@
-package io.tandem.replica;
+package io.tandem.replica.api;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,6 +1,8 @@
-package io.tandem.portal;
+package io.tandem.portal.persistence;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.portal.domain.Event;
+import io.tandem.portal.domain.EventStore;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -9,17 +11,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
-/** The events the database triggers write (V010), read in id order. */
+/** The table {@code event}, which the database's triggers write (V010 and later). */
 @Repository
-public class EventStore {
+class JdbcEventStore implements EventStore {
 
   private final JdbcClient jdbc;
 
-  EventStore(JdbcClient jdbc) {
+  JdbcEventStore(JdbcClient jdbc) {
     this.jdbc = jdbc;
   }
 
-  /** Events with an id above {@code after}, oldest first. */
+  @Override
   public List<Event> after(long after, int limit) {
     return jdbc.sql("select id, space, type, unit, payload::text, created_at from event where id > :after order by id limit :limit")
         .param("after", after)
@@ -29,14 +31,12 @@ public class EventStore {
         .list();
   }
 
-  public Event get(long id) {
-    return after(id - 1, 1).stream().filter(event -> event.id() == id).findFirst().orElse(null);
-  }
-
+  @Override
   public long lastId() {
     return jdbc.sql("select coalesce(max(id), 0) from event").query(Long.class).single();
   }
 
+  @Override
   @Transactional
   public int deleteBefore(Instant before) {
     return jdbc.sql("delete from event where created_at < :before")

@@ -1,4 +1,4 @@
-package io.tandem.portal;
+package io.tandem.portal.api;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
+import io.tandem.portal.domain.Event;
 import java.security.Principal;
 import java.time.Instant;
 import java.util.List;
@@ -75,7 +76,16 @@ public interface EventsApi {
       @Schema(description = "Units with a target and nothing live on it") long neverApplied,
       @Schema(description = "Units by health: Healthy, Progressing, Degraded, Missing, Unknown (units without applied"
           + " objects are not counted)") Map<String, Long> health,
-      List<RecentAction> recentActions) {}
+      List<RecentAction> recentActions) {
+
+    static SpaceSummary of(io.tandem.portal.domain.SpaceSummary summary) {
+      return new SpaceSummary(summary.space(), summary.units(), summary.drift(), summary.unappliedChanges(),
+          summary.gated(), summary.neverApplied(), summary.health(), summary.recentActions().stream()
+              .map(action -> new RecentAction(action.unit(), action.action(), action.status(), action.result(),
+                  action.revisionNum(), action.at()))
+              .toList());
+    }
+  }
 
   @Schema(name = "RecentAction")
   record RecentAction(String unit, String action, String status, String result, Integer revisionNum, Instant at) {}

@@ -1,6 +1,8 @@
-package io.tandem.replica;
+package io.tandem.replica.api;
 
 import io.tandem.common.paging.ListResponse;
+import io.tandem.replica.ReplicaProperties;
+import io.tandem.replica.domain.ReplicaStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tandem.replica;
+package io.tandem.replica.domain;
 
 import java.util.Collection;
 

@@ -1,12 +1,14 @@
-package io.tandem.replica;
+package io.tandem.replica.domain;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * A replica's fair share of the work: in each group of lease names (the text before ':'), at most the ceiling of
@@ -24,6 +26,18 @@ final class Fairness {
   static String group(String name) {
     int colon = name.indexOf(':');
     return colon < 0 ? name : name.substring(0, colon);
+  }
+
+  /** Per group of lease names, the fewest that any of the {@code live} replicas holds. */
+  static Map<String, Integer> fewestHeld(List<UUID> live, List<ReplicaStore.Lease> leases) {
+    Map<String, Map<UUID, Integer>> counts = new HashMap<>();
+    for (ReplicaStore.Lease lease : leases) {
+      counts.computeIfAbsent(group(lease.name()), key -> new HashMap<>()).merge(lease.owner(), 1, Integer::sum);
+    }
+    Map<String, Integer> fewest = new HashMap<>();
+    counts.forEach((group, byOwner) ->
+        fewest.put(group, live.stream().mapToInt(id -> byOwner.getOrDefault(id, 0)).min().orElse(0)));
+    return fewest;
   }
 
   static Map<String, List<String>> byGroup(Collection<String> names) {

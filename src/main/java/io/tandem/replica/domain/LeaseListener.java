@@ -1,4 +1,4 @@
-package io.tandem.replica;
+package io.tandem.replica.domain;
 
 /** Told when this replica takes a lease or loses one (handed back, expired, or at shutdown). */
 public interface LeaseListener {

@@ -1,4 +1,4 @@
-package io.tandem.portal;
+package io.tandem.portal.domain;
 
 import java.time.Instant;
 import java.util.List;
