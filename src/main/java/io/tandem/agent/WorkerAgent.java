@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -53,6 +55,11 @@ public final class WorkerAgent implements AutoCloseable {
     thread.setDaemon(true);
     return thread;
   });
+  /**
+   * The calls it has fetched and not answered yet (running, queued, or their answer being sent): each poll says them,
+   * so the server sends again those it sent and this worker never got, or whose answer never arrived.
+   */
+  private final Set<String> holding = ConcurrentHashMap.newKeySet();
   private volatile boolean stopped;
   private volatile Thread polling;
   private volatile boolean serverUnreachable;
@@ -93,7 +100,8 @@ public final class WorkerAgent implements AutoCloseable {
     while (!stopped) {
       try {
         HttpResponse<String> polled = http.send(get("/calls?wait=" + POLL.toSeconds() + "&protocol="
-            + WorkerProtocol.VERSION + "&boot=" + boot + "&version=" + URLEncoder.encode(version, StandardCharsets.UTF_8)),
+            + WorkerProtocol.VERSION + "&boot=" + boot + "&version=" + URLEncoder.encode(version, StandardCharsets.UTF_8)
+            + "&holding=" + String.join(",", holding)),
             HttpResponse.BodyHandlers.ofString());
         if (refused(polled)) {
           return;
@@ -101,7 +109,7 @@ public final class WorkerAgent implements AutoCloseable {
         reachable();
         backoff = Duration.ofSeconds(1);
         if (polled.statusCode() == 200) {
-          JSON.readTree(polled.body()).path("items").forEach(call -> calls.execute(() -> answer(call)));
+          JSON.readTree(polled.body()).path("items").forEach(this::hold);
         }
       } catch (IOException e) {
         unreachable(e);
@@ -144,6 +152,21 @@ public final class WorkerAgent implements AutoCloseable {
         log.info("Could not report {} moved object(s): {}", moved.size(), e.getMessage());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+      }
+    });
+  }
+
+  /** Runs the call, holding it until its answer is sent, or failed to be. */
+  private void hold(JsonNode call) {
+    String id = call.path("id").asString();
+    if (!holding.add(id)) {
+      return; // sent again while this worker still held it: its answer is on the way
+    }
+    calls.execute(() -> {
+      try {
+        answer(call);
+      } finally {
+        holding.remove(id);
       }
     });
   }

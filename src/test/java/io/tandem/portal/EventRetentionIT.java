@@ -2,7 +2,6 @@ package io.tandem.portal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tandem.portal.domain.Event;
 import io.tandem.portal.domain.EventStore;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;

@@ -33,6 +33,14 @@ final class HandWorker {
     return polled.json().path("items");
   }
 
+  /** A poll that says which calls the worker holds (comma-separated ids; empty: none). */
+  JsonNode poll(String boot, int waitSeconds, String holding) {
+    Api.Response polled = api.get("/api/v1/workers/" + name + "/calls?protocol=1&version=test&boot=" + boot
+        + "&wait=" + waitSeconds + "&holding=" + holding, auth);
+    assertThat(polled.status()).as(polled.body()).isEqualTo(200);
+    return polled.json().path("items");
+  }
+
   Api.Response answer(String call, String response) {
     return api.send("PUT", "/api/v1/workers/" + name + "/calls/" + call, "application/json", response, auth);
   }

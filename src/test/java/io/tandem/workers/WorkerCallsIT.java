@@ -1,6 +1,7 @@
 package io.tandem.workers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
 import io.tandem.support.Eventually;
@@ -13,7 +14,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The worker protocol as a worker speaks it, by hand: a worker that restarts while it runs a call lost it, and the
- * action that waits for it fails as soon as the new start asks for work, not at its timeout.
+ * action that waits for it fails as soon as the new start asks for work, not at its timeout; a call the worker does
+ * not hold when it polls again was lost on the way, and is sent again.
  */
 @TandemIT
 class WorkerCallsIT {
@@ -63,6 +65,30 @@ class WorkerCallsIT {
     JsonNode running = api.get("/api/v1/workers/" + worker.name).json();
     assertThat(running.path("pendingCalls").asInt()).isZero();
     assertThat(running.path("runningCalls").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void aCallTheWorkerDoesNotHoldAtItsNextPollWasLostOnTheWayAndIsSentAgainOnce() {
+    Api api = new Api(port).withTimeout(Duration.ofSeconds(30));
+    HandWorker worker = new HandWorker(api, Api.uniqueSlug("w"));
+    worker.poll("only", 0, "");
+    String unit = worker.unitOnItsTarget(Api.uniqueSlug("lost"));
+    String action = api.post(unit + "/apply", null).json().path("id").asString();
+    String call = worker.poll("only", 20, "").get(0).path("id").asString();
+
+    assertThat(worker.poll("only", 0, call).size()).as("a poll that holds the call").isZero();
+    assertThat(worker.poll("only", 0).size()).as("a poll that does not say what it holds").isZero();
+    // the answer to the poll that sent it never reached the worker: its next poll does not hold it
+    JsonNode again = worker.poll("only", 0, "");
+    assertThat(again.size()).isEqualTo(1);
+    assertThat(again.get(0).path("id").asString()).isEqualTo(call);
+    assertThat(worker.poll("only", 0, call).size()).as("sent again once").isZero();
+
+    assertThat(worker.answer(call, "{\"failure\": {\"code\": \"validation-failed\", \"message\": \"refused in the test\","
+        + " \"notConnected\": false}}").status()).isEqualTo(204);
+    await("the apply ends with the worker's answer").atMost(Duration.ofSeconds(10)).until(() ->
+        api.get("/api/v1/actions/" + action).json().path("status").asString().equals("Failed"));
+    assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString()).contains("refused in the test");
   }
 
   @Test

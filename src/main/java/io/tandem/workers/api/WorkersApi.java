@@ -61,6 +61,9 @@ public interface WorkersApi {
       @Parameter(description = "The worker's version") @RequestParam(name = "version", required = false) String version,
       @Parameter(description = "An id of the worker's current start: calls sent to an earlier start were lost, and"
           + " fail") @RequestParam(name = "boot", required = false) String boot,
+      @Parameter(description = "The calls the worker has and has not answered yet, comma-separated: a call sent to it"
+          + " and not among them was lost on the way (this poll's answer or the worker's), and is sent again. Left out:"
+          + " nothing is sent again") @RequestParam(name = "holding", required = false) List<UUID> holding,
       Principal principal);
 
   @Operation(operationId = "answerWorkerCall", summary = "The worker answers a call (the call's response, as sent)")

@@ -66,13 +66,13 @@ class WorkersController implements WorkersApi {
 
   @Override
   public CallList pollWorkerCalls(String worker, Integer wait, Integer protocol, String version, String boot,
-      Principal principal) {
+      List<UUID> holding, Principal principal) {
     ClusterWorker self = workers.requireSelf(worker, tokenPrefix(principal));
     if (wait != null && (wait < 0 || wait > MAX_WAIT_SECONDS)) {
       throw TandemException.invalidArgument("Parameter 'wait' must be 0-" + MAX_WAIT_SECONDS + " seconds.");
     }
     workers.seen(self, protocol == null ? 0 : protocol, version, boot);
-    return new CallList(calls.poll(self, boot, Duration.ofSeconds(wait == null ? 0 : wait)).stream()
+    return new CallList(calls.poll(self, boot, holding, Duration.ofSeconds(wait == null ? 0 : wait)).stream()
         .map(call -> new CallResponse(call.id(), call.target(), call.namespace(), call.operation(), call.request()))
         .toList());
   }

@@ -1,6 +1,7 @@
 package io.tandem.workers.domain;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +17,13 @@ public interface WorkerCallStore {
    * worker's current start is another than {@code boot}.
    */
   List<WorkerCall> claim(UUID workerId, String boot, int limit, Instant at);
+
+  /**
+   * Makes pending again the calls sent to the worker's current start ({@code boot}) that are not answered and not among
+   * those it says it holds: the answer of the poll that sent them, or its own answer, was lost on the way. Nothing
+   * while the worker's current start is another. How many.
+   */
+  int resendLost(UUID workerId, String boot, Collection<UUID> holding);
 
   /** Records the response to a call sent to this worker; {@code false} when there is no such call waiting. */
   boolean answer(UUID id, UUID workerId, String response, Instant at);

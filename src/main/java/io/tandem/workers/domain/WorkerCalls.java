@@ -2,6 +2,7 @@ package io.tandem.workers.domain;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,6 +10,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 
@@ -26,6 +29,8 @@ public class WorkerCalls {
   static final Duration LIVENESS = Duration.ofSeconds(2);
   /** Calls a worker fetches at once. */
   static final int BATCH = 16;
+
+  private static final Logger log = LoggerFactory.getLogger(WorkerCalls.class);
 
   private final WorkerCallStore store;
   private final Clock clock;
@@ -78,8 +83,18 @@ public class WorkerCalls {
   /**
    * The worker's pending calls, waiting for some at most {@code wait}; empty when none came. A poll of an earlier start
    * than the worker's latest ({@code boot}) takes none: its worker is gone, and would never answer them.
+   *
+   * @param holding the calls the worker has and has not answered yet, or {@code null} when it does not say: a call
+   *     sent to it and not among them was lost on the way (the poll's answer, or the worker's), and is sent again
    */
-  public List<WorkerCall> poll(ClusterWorker worker, String boot, Duration wait) {
+  public List<WorkerCall> poll(ClusterWorker worker, String boot, Collection<UUID> holding, Duration wait) {
+    if (holding != null) {
+      int lost = store.resendLost(worker.id(), boot, holding);
+      if (lost > 0) {
+        log.info("Worker '{}' does not hold {} call(s) sent to it (lost on the way); sending them again",
+            worker.name(), lost);
+      }
+    }
     Object monitor = queued.computeIfAbsent(worker.id(), id -> new Object());
     long deadline = System.nanoTime() + wait.toNanos();
     while (true) {

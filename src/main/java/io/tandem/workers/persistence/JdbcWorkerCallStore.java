@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,6 +52,17 @@ class JdbcWorkerCallStore implements WorkerCallStore {
         .param("limit", limit)
         .query(JdbcWorkerCallStore::call)
         .list();
+  }
+
+  @Override
+  public int resendLost(UUID workerId, String boot, Collection<UUID> holding) {
+    return jdbc.sql("update worker_call set status = 'Pending', sent_at = null where worker_id = :worker"
+            + " and status = 'Sent'" + (holding.isEmpty() ? "" : " and id not in (:holding)")
+            + " and exists (select 1 from cluster_worker w where w.id = :worker and w.boot is not distinct from :boot)")
+        .param("worker", workerId)
+        .param("boot", boot, Types.VARCHAR)
+        .params(holding.isEmpty() ? Map.of() : Map.of("holding", holding))
+        .update();
   }
 
   @Override
