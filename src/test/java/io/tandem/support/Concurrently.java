@@ -26,7 +26,12 @@ public final class Concurrently {
    */
   public static <T> List<T> run(int callers, IntFunction<T> task) {
     CyclicBarrier start = new CyclicBarrier(callers);
-    ExecutorService threads = Executors.newFixedThreadPool(callers);
+    // daemons: a call that never returns must not keep the test JVM alive
+    ExecutorService threads = Executors.newFixedThreadPool(callers, runnable -> {
+      Thread thread = new Thread(runnable, "concurrently");
+      thread.setDaemon(true);
+      return thread;
+    });
     try {
       List<Future<T>> futures = new ArrayList<>();
       for (int i = 0; i < callers; i++) {

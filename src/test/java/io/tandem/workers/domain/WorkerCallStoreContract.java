@@ -91,9 +91,11 @@ public abstract class WorkerCallStoreContract {
         })
         .toList();
 
+    // each caller claims until it gets none, or 40 times: a store that hands calls out again never runs dry
     List<List<WorkerCall>> claimed = Concurrently.run(8, caller -> {
       List<WorkerCall> mine = new ArrayList<>();
-      for (List<WorkerCall> batch = claim(worker, 3); !batch.isEmpty(); batch = claim(worker, 3)) {
+      List<WorkerCall> batch = claim(worker, 3);
+      for (int round = 0; round < 40 && !batch.isEmpty(); round++, batch = claim(worker, 3)) {
         mine.addAll(batch);
       }
       return mine;
