@@ -49,7 +49,8 @@ public final class InMemoryTargetGrantStore implements TargetGrantStore {
 
   @Override
   public synchronized boolean remove(UUID targetId, String space) {
-    return grants.getOrDefault(targetId, Map.of()).containsKey(space) && grants.get(targetId).remove(space) != null;
+    Map<String, TargetGrant> target = grants.get(targetId);
+    return target != null && target.remove(space) != null;
   }
 
   @Override
