@@ -21,7 +21,6 @@ class JdbcTargetGrantStore implements TargetGrantStore {
 
   private static final String COLUMNS = "coalesce(s.slug, '*'), g.use_apply, g.use_import, g.use_read_live, g.namespaces,"
       + " g.cluster_scoped, g.secrets, g.granted_by, g.granted_at";
-  private static final UUID NO_SPACE = new UUID(0, 0);
 
   private final JdbcClient jdbc;
 
@@ -32,11 +31,15 @@ class JdbcTargetGrantStore implements TargetGrantStore {
   @Override
   public void put(UUID targetId, TargetGrant grant) {
     UUID space = TargetGrant.EVERY_SPACE.equals(grant.space()) ? null : spaceId(grant.space()).orElseThrow();
-    jdbc.sql("delete from target_grant where target_id = :target and coalesce(space_id, :none) = coalesce(:space, :none)")
-        .param("target", targetId).param("space", space, java.sql.Types.OTHER).param("none", NO_SPACE).update();
+    // one statement: a put that fails keeps the grant before, and concurrent puts to one space do not collide
     jdbc.sql("insert into target_grant (target_id, space_id, use_apply, use_import, use_read_live, namespaces,"
             + " cluster_scoped, secrets, granted_by, granted_at) values (:target, :space, :apply, :import, :live,"
-            + " cast(:namespaces as text[]), :cluster, :secrets, :by, :at)")
+            + " cast(:namespaces as text[]), :cluster, :secrets, :by, :at)"
+            + " on conflict (target_id, coalesce(space_id, '00000000-0000-0000-0000-000000000000'::uuid)) do update"
+            + " set use_apply = excluded.use_apply, use_import = excluded.use_import,"
+            + " use_read_live = excluded.use_read_live, namespaces = excluded.namespaces,"
+            + " cluster_scoped = excluded.cluster_scoped, secrets = excluded.secrets, granted_by = excluded.granted_by,"
+            + " granted_at = excluded.granted_at")
         .param("target", targetId)
         .param("space", space, java.sql.Types.OTHER)
         .param("apply", grant.uses().contains(TargetUse.APPLY))

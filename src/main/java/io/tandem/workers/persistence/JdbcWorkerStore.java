@@ -48,9 +48,10 @@ class JdbcWorkerStore implements WorkerStore {
 
   @Override
   public boolean seen(UUID id, String version, String boot, Instant at) {
-    // the old boot, read in the same statement as the new one is written
+    // the old boot, read in the same statement as the new one is written; locked, so that of concurrent sightings
+    // of a new start the later ones read the boot the first wrote, not the one before it
     return jdbc.sql("update cluster_worker w set last_seen_at = :at, version = :version, boot = :boot"
-            + " from (select boot from cluster_worker where id = :id) old where w.id = :id"
+            + " from (select boot from cluster_worker where id = :id for update) old where w.id = :id"
             + " returning old.boot is not null and old.boot is distinct from :boot")
         .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
         .param("version", version, java.sql.Types.VARCHAR)
