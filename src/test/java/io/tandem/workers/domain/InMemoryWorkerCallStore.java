@@ -1,6 +1,7 @@
 package io.tandem.workers.domain;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +63,21 @@ public final class InMemoryWorkerCallStore implements WorkerCallStore {
         .toList();
     claimed.forEach(row -> rows.put(row.call().id(), row.with(Status.SENT, null)));
     return claimed.stream().map(Row::call).toList();
+  }
+
+  @Override
+  public synchronized int resendLost(UUID workerId, String boot, Collection<UUID> holding) {
+    forgetDeletedWorkers();
+    boolean current = workers.byId(workerId).filter(worker -> Objects.equals(worker.boot(), boot)).isPresent();
+    if (!current) {
+      return 0;
+    }
+    List<Row> lost = rows.values().stream()
+        .filter(row -> row.call().workerId().equals(workerId) && row.status() == Status.SENT
+            && !holding.contains(row.call().id()))
+        .toList();
+    lost.forEach(row -> rows.put(row.call().id(), row.with(Status.PENDING, null)));
+    return lost.size();
   }
 
   @Override

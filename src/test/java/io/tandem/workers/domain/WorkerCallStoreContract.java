@@ -49,6 +49,25 @@ public abstract class WorkerCallStoreContract {
     assertThat(claim(worker, 2)).isEmpty();
   }
 
+  /** A sent call the worker's current start does not hold was lost on the way: it is pending again, once. */
+  @Test
+  void theSentCallsTheCurrentStartDoesNotHoldArePendingAgain() {
+    ClusterWorker worker = worker(BOOT);
+    WorkerCall held = insert(call(worker));
+    WorkerCall lost = insert(call(worker));
+    WorkerCall answered = insert(call(worker));
+    assertThat(claim(worker, 3)).hasSize(3);
+    WorkerCall waiting = insert(call(worker), now.plusSeconds(1));
+    assertThat(calls().answer(answered.id(), worker.id(), "{\"result\": []}", now)).isTrue();
+
+    assertThat(calls().resendLost(worker.id(), "boot-0", List.of(held.id()))).as("another start").isZero();
+    assertThat(calls().resendLost(worker.id(), BOOT, List.of(held.id()))).isEqualTo(1);
+    assertThat(calls().resendLost(worker.id(), BOOT, List.of(held.id()))).as("a second time").isZero();
+    assertThat(calls().depths().get(worker.id())).isEqualTo(new Depth(2, 1));
+    assertThat(claim(worker, 10)).containsExactlyInAnyOrder(lost, waiting);
+    assertThat(calls().resendLost(worker.id(), BOOT, List.of())).as("holding none").isEqualTo(3);
+  }
+
   @Test
   void aWorkerClaimsOnlyItsOwnCalls() {
     ClusterWorker worker = worker(BOOT);
