@@ -1,9 +1,9 @@
 package io.tandem;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.GitRepos;
 import io.tandem.support.TestDatabase;
@@ -78,9 +78,7 @@ class RestartIT {
   }
 
   private static void awaitLag(Api api, long revisions) {
-    Eventually.eventually(Duration.ofSeconds(20),
-        () -> api.get("/api/v1/spaces/mirrored/git-mirror").json().path("lag").path("revisions").asLong() == revisions,
-        "lag " + revisions);
+    await("lag " + revisions).atMost(Duration.ofSeconds(20)).until(() -> api.get("/api/v1/spaces/mirrored/git-mirror").json().path("lag").path("revisions").asLong() == revisions);
   }
 
   private ConfigurableApplicationContext start() {

@@ -1,10 +1,10 @@
 package io.tandem;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.sandbox.StandInCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.Grants;
 import io.tandem.support.ServerProcess;
@@ -66,8 +66,7 @@ class ServerLogIT {
 
     try (ServerProcess server = ServerProcess.start(dataDir, BUSY)) {
       Api api = server.api();
-      Eventually.eventually(Duration.ofSeconds(30), () -> api.get(unit).json().path("drift").asString().equals("Drifted"),
-          "a background refresh finds the unit's objects gone");
+      await("a background refresh finds the unit's objects gone").atMost(Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("drift").asString().equals("Drifted"));
       Thread.sleep(3_000); // a resync of the watches, on the sandbox's new port
       server.stop();
 

@@ -1,11 +1,11 @@
 package io.tandem;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Browser;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.Grants;
 import io.tandem.support.HeadlessChromium;
@@ -111,7 +111,7 @@ class WebUiBrowserIT {
 
     click(By.id("undo"));
     wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".notice"), "Undone"));
-    Eventually.eventually(Duration.ofSeconds(30), () -> memoryOnTheCluster().equals("128Mi"), "the change undone on the cluster");
+    await("the change undone on the cluster").atMost(Duration.ofSeconds(30)).until(() -> memoryOnTheCluster().equals("128Mi"));
     assertThat(api.get(unit + "/revisions/3", AUTH).json().path("source").asString()).isEqualTo("Restore");
     assertThat(api.get(unit + "/data", AUTH).body()).contains("memory: 128Mi");
   }

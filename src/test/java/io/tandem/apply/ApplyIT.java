@@ -2,6 +2,7 @@ package io.tandem.apply;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -284,16 +285,8 @@ class ApplyIT {
   }
 
   JsonNode waitFor(String id) {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    JsonNode action = api.get("/api/v1/actions/" + id).json();
-    while (!List.of("Completed", "Failed", "Canceled").contains(action.path("status").asString()) && Instant.now().isBefore(deadline)) {
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-      action = api.get("/api/v1/actions/" + id).json();
-    }
-    return action;
+    return await("action " + id + " finished").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        .until(() -> api.get("/api/v1/actions/" + id).json(),
+            action -> List.of("Completed", "Failed", "Canceled").contains(action.path("status").asString()));
   }
 }

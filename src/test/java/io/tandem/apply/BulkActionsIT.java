@@ -2,12 +2,12 @@ package io.tandem.apply;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,16 +97,8 @@ class BulkActionsIT {
   }
 
   JsonNode finished(String id) {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    JsonNode action = api.get("/api/v1/actions/" + id).json();
-    while (!List.of("Completed", "Failed").contains(action.path("status").asString()) && Instant.now().isBefore(deadline)) {
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-      action = api.get("/api/v1/actions/" + id).json();
-    }
-    return action;
+    return await("action " + id + " finished").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        .until(() -> api.get("/api/v1/actions/" + id).json(),
+            action -> List.of("Completed", "Failed").contains(action.path("status").asString()));
   }
 }

@@ -1,11 +1,11 @@
 package io.tandem.apply;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.tandem.TandemApplication;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import io.tandem.unit.domain.ContinuousApply;
@@ -92,9 +92,8 @@ class ContinuousApplyReplicasIT {
   }
 
   void allLiveAt(int revision) {
-    Eventually.eventually(Duration.ofSeconds(60), () -> jdbc.queryForObject("select count(*) from unit u join space s"
-        + " on s.id = u.space_id where s.slug = ? and u.live_revision_num = ?", Integer.class, space, revision) == UNITS,
-        "every unit live at revision " + revision);
+    await("every unit live at revision " + revision).atMost(Duration.ofSeconds(60)).until(() -> jdbc.queryForObject("select count(*) from unit u join space s"
+        + " on s.id = u.space_id where s.slug = ? and u.live_revision_num = ?", Integer.class, space, revision) == UNITS);
   }
 
   @Test

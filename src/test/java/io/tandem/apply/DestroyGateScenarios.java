@@ -2,11 +2,11 @@ package io.tandem.apply;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.Grants;
 import io.tandem.support.OutOfBand;
@@ -136,7 +136,7 @@ abstract class DestroyGateScenarios {
     Api.Response destroyed = api.post(actions, Map.of("action", "destroy", "confirm", true, "count", 1));
 
     assertThat(destroyed.status()).as(destroyed.toString()).isEqualTo(200);
-    Eventually.eventually(Duration.ofSeconds(30), () -> !onTheCluster(first), "the objects deleted");
+    await("the objects deleted").atMost(Duration.ofSeconds(30)).until(() -> !onTheCluster(first));
   }
 
   @Test
@@ -165,7 +165,7 @@ abstract class DestroyGateScenarios {
     assertThat(moved.json().path("target").asString()).isEqualTo(second);
     // a watch may queue refreshes of the unit on the way; the applies and the destroy are what the move is
     List<JsonNode> done = new ArrayList<>();
-    Eventually.eventually(Duration.ofSeconds(60), () -> {
+    await("the move done").atMost(Duration.ofSeconds(60)).until(() -> {
       done.clear();
       api.get(unit + "/actions").json().path("items").forEach(action -> {
         if (!action.path("action").asString().equals("Refresh")) {
@@ -173,7 +173,7 @@ abstract class DestroyGateScenarios {
         }
       });
       return done.size() == 3 && done.stream().allMatch(action -> action.path("status").asString().equals("Completed"));
-    }, "the move done");
+    });
     assertThat(done).extracting(action -> action.path("action").asString() + " " + action.path("result").asString())
         .containsExactly("Apply ApplyCompleted", "Destroy DestroyCompleted", "Apply ApplyCompleted");
     assertThat(Instant.parse(done.get(0).path("startedAt").asString()))

@@ -2,13 +2,13 @@ package io.tandem.apply;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.action.domain.ActionQueue;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import java.nio.file.Files;
@@ -209,10 +209,10 @@ class ObjectOwnershipIT {
 
   JsonNode waitFor(String id) {
     JsonNode[] action = new JsonNode[1];
-    Eventually.eventually(Duration.ofSeconds(30), () -> {
+    await("action " + id + " finished").atMost(Duration.ofSeconds(30)).until(() -> {
       action[0] = api.get("/api/v1/actions/" + id).json();
       return List.of("Completed", "Failed").contains(action[0].path("status").asString());
-    }, "action " + id + " finished");
+    });
     return action[0];
   }
 }

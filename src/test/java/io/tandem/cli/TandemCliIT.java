@@ -1,11 +1,11 @@
 package io.tandem.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.imports.domain.ChartRenderer;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import io.tandem.support.TestCharts;
@@ -113,9 +113,7 @@ class TandemCliIT {
     assertThat(ok("-o", "json", "space", "update", space, "--apply-mode", "Continuous").json().path("applyMode").asString())
         .isEqualTo("Continuous");
     ok("unit", "create", "-s", space, "paymentservice", "-f", file("payment.yaml", payment()).toString(), "--target", "sandbox");
-    Eventually.eventually(Duration.ofSeconds(30),
-        () -> ok("-o", "json", "unit", "get", "-s", space, "paymentservice").json().path("liveRevisionNum").asInt() == 1,
-        "applied by the server, without an apply");
+    await("applied by the server, without an apply").atMost(Duration.ofSeconds(30)).until(() -> ok("-o", "json", "unit", "get", "-s", space, "paymentservice").json().path("liveRevisionNum").asInt() == 1);
 
     JsonNode own = ok("-o", "json", "unit", "update", "-s", space, "paymentservice", "--apply-mode", "OnDemand").json();
 

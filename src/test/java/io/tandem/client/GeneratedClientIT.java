@@ -2,6 +2,7 @@ package io.tandem.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -20,7 +21,6 @@ import io.tandem.client.model.Unit;
 import io.tandem.client.model.UnitAction;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
@@ -123,8 +123,8 @@ class GeneratedClientIT {
     // as a revert of drift is queued: by the server, in the background
     String queued = queue.enqueue(UUID.fromString(api.get(unit).json().path("id").asString()), io.tandem.action.domain.UnitAction.Kind.Apply,
         1, false, true, Instant.now()).id().toString();
-    Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/actions/" + queued).json().path("status")
-        .asString().equals("Canceled"), "the suspension canceled the apply");
+    await("the suspension canceled the apply").atMost(Duration.ofSeconds(10)).until(() -> api.get("/api/v1/actions/" + queued).json().path("status")
+        .asString().equals("Canceled"));
     ApiClient client = new ApiClient();
     client.updateBaseUri("http://localhost:" + port);
 

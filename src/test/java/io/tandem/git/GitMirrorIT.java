@@ -1,9 +1,9 @@
 package io.tandem.git;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.GitRepos;
 import io.tandem.support.ProblemAssert;
@@ -72,7 +72,7 @@ class GitMirrorIT {
   }
 
   static void eventually(BooleanSupplier condition, String what) {
-    Eventually.eventually(Duration.ofSeconds(20), condition, what);
+    await(what).atMost(Duration.ofSeconds(20)).until(condition::getAsBoolean);
   }
 
   static List<String> subjects(String url) {

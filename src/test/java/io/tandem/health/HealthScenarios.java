@@ -1,6 +1,7 @@
 package io.tandem.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.portal.domain.Event;
 import io.tandem.portal.domain.EventStore;
@@ -8,7 +9,6 @@ import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.OutOfBand;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -93,25 +93,14 @@ abstract class HealthScenarios {
 
   /** The action once it has finished (within 90 s). */
   JsonNode finished(String id) throws InterruptedException {
-    Instant deadline = Instant.now().plusSeconds(90);
-    JsonNode action = api.get("/api/v1/actions/" + id).json();
-    while (!List.of("Completed", "Failed", "Canceled").contains(action.path("status").asString())) {
-      assertThat(Instant.now()).as("action " + id + " finished; now " + action).isBefore(deadline);
-      Thread.sleep(100);
-      action = api.get("/api/v1/actions/" + id).json();
-    }
-    return action;
+    return await("action " + id + " finished").atMost(Duration.ofSeconds(90))
+        .until(() -> api.get("/api/v1/actions/" + id).json(),
+            action -> List.of("Completed", "Failed", "Canceled").contains(action.path("status").asString()));
   }
 
   JsonNode healthWithin(String unit, Duration within, Predicate<JsonNode> wanted) throws InterruptedException {
-    Instant deadline = Instant.now().plus(within);
-    JsonNode health = api.get(unit).json().path("health");
-    while (!wanted.test(health)) {
-      assertThat(Instant.now()).as("health as wanted within " + within + "; now " + health).isBefore(deadline);
-      Thread.sleep(100);
-      health = api.get(unit).json().path("health");
-    }
-    return health;
+    return await("health as wanted within " + within).atMost(within)
+        .until(() -> api.get(unit).json().path("health"), wanted::test);
   }
 
   static Predicate<JsonNode> status(String status) {

@@ -1,8 +1,9 @@
 package io.tandem.live;
 
+import static org.awaitility.Awaitility.await;
+
 import io.tandem.action.domain.RefreshQueue;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,10 +27,10 @@ final class BackgroundRefresh {
   static UUID queue(RefreshQueue queue, Api api, String unit) {
     UUID id = UUID.fromString(api.get(unit).json().path("id").asString());
     AtomicReference<UUID> queued = new AtomicReference<>();
-    Eventually.eventually(WAIT, () -> queue.enqueueBackgroundRefresh(id).map(refresh -> {
+    await("a background refresh queued").atMost(WAIT).until(() -> queue.enqueueBackgroundRefresh(id).map(refresh -> {
       queued.set(refresh);
       return true;
-    }).orElse(false), "a background refresh queued");
+    }).orElse(false));
     return queued.get();
   }
 
@@ -37,10 +38,10 @@ final class BackgroundRefresh {
   static String run(RefreshQueue queue, Api api, String unit) {
     UUID refresh = queue(queue, api, unit);
     AtomicReference<JsonNode> action = new AtomicReference<>();
-    Eventually.eventually(WAIT, () -> {
+    await("the background refresh done").atMost(WAIT).until(() -> {
       action.set(api.get("/api/v1/actions/" + refresh).json());
       return action.get().path("status").asString().matches("Completed|Failed");
-    }, "the background refresh done");
+    });
     return action.get().path("message").asString();
   }
 }

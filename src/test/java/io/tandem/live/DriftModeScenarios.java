@@ -1,11 +1,11 @@
 package io.tandem.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.action.domain.RefreshQueue;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
 import java.time.Duration;
@@ -80,7 +80,7 @@ abstract class DriftModeScenarios {
   }
 
   static void eventually(BooleanSupplier condition, String what) {
-    Eventually.eventually(Duration.ofSeconds(30), condition, what);
+    await(what).atMost(Duration.ofSeconds(30)).until(condition::getAsBoolean);
   }
 
   @Test

@@ -1,11 +1,11 @@
 package io.tandem.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.action.domain.RefreshQueue;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
 import java.time.Duration;
@@ -114,8 +114,7 @@ abstract class IgnoreRuleScenarios {
   /** Refreshes and waits for revision 2: on the real engine a watch's refresh may capture the change before ours. */
   void capturedAsRevisionTwo(String unit) {
     refresh(unit);
-    Eventually.eventually(Duration.ofSeconds(30), () -> api.get(unit).json().path("headRevisionNum").asInt() == 2,
-        "the change captured as revision 2");
+    await("the change captured as revision 2").atMost(Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(2);
   }
 

@@ -1,6 +1,7 @@
 package io.tandem.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.live.domain.LiveWatches;
 import io.tandem.sandbox.SandboxCluster;
@@ -9,7 +10,6 @@ import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
 import io.tandem.targets.domain.WatchScope;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,11 +59,8 @@ abstract class WatchScenarios {
   }
 
   void capturedWithinTenSeconds(String unit, String memory) throws InterruptedException {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-    while (api.get(unit).json().path("headRevisionNum").asInt() < 2) {
-      assertThat(Instant.now()).as("the change captured within 10 s").isBefore(deadline);
-      Thread.sleep(100);
-    }
+    await("the change captured within 10 s").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get(unit).json().path("headRevisionNum").asInt() >= 2);
     assertThat(api.get(unit + "/data").body()).contains("memory: " + memory);
   }
 

@@ -2,13 +2,13 @@ package io.tandem.portal;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import java.io.IOException;
@@ -204,7 +204,7 @@ class PortalIT {
 
       createAndApply(); // two revisions; the apply is not an event this webhook wants
 
-      Eventually.eventually(Duration.ofSeconds(15), () -> received.size() == 2, "two deliveries");
+      await("two deliveries").atMost(Duration.ofSeconds(15)).until(() -> received.size() == 2);
       for (String[] delivery : received) {
         assertThat(delivery[0]).isEqualTo("sha256=" + hmac(secret, delivery[1]));
         assertThat(delivery[2]).isEqualTo("RevisionCreated");

@@ -1,13 +1,13 @@
 package io.tandem.realcluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
@@ -165,10 +165,10 @@ class BreakGlassOnKubeApiServerIT {
   @Test
   void theDeploymentsPodIsScheduledOnAFakeNodeAndBecomesReady() {
     try (var client = sandbox.client()) {
-      Eventually.eventually(java.time.Duration.ofSeconds(30), () -> {
+      await("the Deployment's pod Ready").atMost(java.time.Duration.ofSeconds(30)).until(() -> {
         var status = client.apps().deployments().inNamespace(space).withName("paymentservice").get().getStatus();
         return status != null && Integer.valueOf(1).equals(status.getReadyReplicas());
-      }, "the Deployment's pod Ready");
+      });
     }
   }
 
@@ -192,7 +192,7 @@ class BreakGlassOnKubeApiServerIT {
 
     kubectl(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", space);
 
-    Eventually.eventually(java.time.Duration.ofSeconds(30), () -> api.get(unit).json().path("headRevisionNum").asInt() == 2, "the scale captured by the watch");
+    await("the scale captured by the watch").atMost(java.time.Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
     assertThat(api.get(unit + "/data").body()).isEqualTo(original.replace("replicas: 1", "replicas: 3"));
     assertThat(api.get(unit + "/revisions/2").json().path("mutations").get(0).path("by").asString()).contains("kubectl");
   }

@@ -1,10 +1,10 @@
 package io.tandem.realcluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
@@ -100,10 +100,10 @@ class ClusterImportOnKubeApiServerIT {
     Kubectl.succeed(Map.of(), "create", "deployment", "web", "--image=nginx:1.27", "--port=80", "-n", created);
     Kubectl.succeed(Map.of(), "create", "service", "clusterip", "web", "--tcp=80:8080", "-n", created);
     try (var client = sandbox.client()) {
-      Eventually.eventually(Duration.ofSeconds(30), () -> client.pods().inNamespace(applied).list().getItems().size() == 2
+      await("the controllers' objects").atMost(Duration.ofSeconds(30)).until(() -> client.pods().inNamespace(applied).list().getItems().size() == 2
           && client.pods().inNamespace(created).list().getItems().size() == 1
           && client.configMaps().inNamespace(created).withName("kube-root-ca.crt").get() != null
-          && client.serviceAccounts().inNamespace(created).withName("default").get() != null, "the controllers' objects");
+          && client.serviceAccounts().inNamespace(created).withName("default").get() != null);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.tandem.realcluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -8,7 +9,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.agent.WorkerAgent;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Grants;
 import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
@@ -60,8 +60,8 @@ class ClusterPathsOnKubeApiServerIT {
     agent = new WorkerAgent(URI.create("http://127.0.0.1:" + port), worker, credential, "test", LocalClusters.client(),
         new TargetCredentials(sandbox.kubeconfig(), "sandbox", null, null, null, false), 2, Duration.ofSeconds(1));
     running = CompletableFuture.runAsync(agent::run);
-    Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/workers/" + worker).json().path("connected")
-        .asBoolean(), "the worker is connected");
+    await("the worker is connected").atMost(Duration.ofSeconds(10)).until(() -> api.get("/api/v1/workers/" + worker).json().path("connected")
+        .asBoolean());
   }
 
   @AfterAll
@@ -129,8 +129,7 @@ class ClusterPathsOnKubeApiServerIT {
 
     Kubectl.succeed(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", space);
 
-    Eventually.eventually(Duration.ofSeconds(30), () -> api.get(unit).json().path("headRevisionNum").asInt() == 2,
-        "the scale captured, with no refresh asked");
+    await("the scale captured, with no refresh asked").atMost(Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
     assertThat(api.get(unit + "/data").body()).contains("replicas: 3");
     assertThat(api.get(unit + "/revisions/2").json().path("mutations").get(0).path("by").asString()).contains("kubectl");
   }

@@ -1,11 +1,11 @@
 package io.tandem.realcluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.marcnuri.helm.Helm;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
@@ -63,8 +63,7 @@ class WorkerChartOnKubeApiServerIT {
       assertThat(applied.path("result").asString()).as(applied + "\n" + worker.log()).isEqualTo("ApplyCompleted");
 
       Kubectl.succeed(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", name + "-app");
-      Eventually.eventually(Duration.ofSeconds(60), () -> api.get(unit).json().path("headRevisionNum").asInt() == 2,
-          "the scale captured through the watches the ServiceAccount may open");
+      await("the scale captured through the watches the ServiceAccount may open").atMost(Duration.ofSeconds(60)).until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
 
       api.putYaml(unit + "/data", api.get(unit + "/data").body().replace("memory: 128Mi", "memory: 256Mi"));
       Api.Response preview = api.post(unit + "/apply/preview", null);

@@ -2,11 +2,11 @@ package io.tandem.realcluster;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.agent.WorkerAgent;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.Grants;
 import io.tandem.support.RealCluster;
@@ -83,8 +83,8 @@ class WorkerConnectedOnKubeApiServerIT {
   @Test
   void aDeletedWorkersCredentialIsRefusedAndItStops() throws Exception {
     startWorker();
-    Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/workers/" + worker).json().path("connected")
-        .asBoolean(), "the worker is connected");
+    await("the worker is connected").atMost(Duration.ofSeconds(10)).until(() -> api.get("/api/v1/workers/" + worker).json().path("connected")
+        .asBoolean());
 
     assertThat(api.delete("/api/v1/workers/" + worker).status()).isEqualTo(204);
 

@@ -1,11 +1,11 @@
 package io.tandem.realcluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.Grants;
 import io.tandem.support.Kubectl;
@@ -80,14 +80,14 @@ class WorkerProcessOnKubeApiServerIT {
         WorkerProcess worker = WorkerProcess.start(server(), name, credential, silent.kubeconfig())) {
       awaitConnected(api, name, Instant.EPOCH, worker);
       action = api.post(unit + "/apply", null).json().path("id").asString();
-      Eventually.eventually(Duration.ofSeconds(30), () -> api.get("/api/v1/workers/" + name).json()
-          .path("runningCalls").asInt() == 1, "the worker runs the apply's call (its cluster does not answer)");
+      await("the worker runs the apply's call (its cluster does not answer)").atMost(Duration.ofSeconds(30)).until(() -> api.get("/api/v1/workers/" + name).json()
+          .path("runningCalls").asInt() == 1);
 
       worker.kill();
     }
     try (WorkerProcess back = WorkerProcess.start(server(), name, credential, sandbox.kubeconfig())) {
-      Eventually.eventually(Duration.ofSeconds(60), () -> api.get("/api/v1/actions/" + action).json().path("status")
-          .asString().equals("Failed"), "the apply the killed worker ran is reported failed");
+      await("the apply the killed worker ran is reported failed").atMost(Duration.ofSeconds(60)).until(() -> api.get("/api/v1/actions/" + action).json().path("status")
+          .asString().equals("Failed"));
       assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString())
           .contains("restarted while it ran the call", "whether the call took effect is unknown");
 
@@ -192,18 +192,18 @@ class WorkerProcessOnKubeApiServerIT {
   }
 
   static void awaitConnected(Api api, String name, Instant after, WorkerProcess worker) {
-    Eventually.eventually(Duration.ofSeconds(90), () -> {
+    await("worker '" + name + "' is connected").atMost(Duration.ofSeconds(90)).until(() -> {
       assertThat(worker.alive()).as(worker.log()).isTrue();
       JsonNode view = api.get("/api/v1/workers/" + name).json();
       return view.path("connected").asBoolean() && Instant.parse(view.path("lastSeenAt").asString()).isAfter(after);
-    }, "worker '" + name + "' is connected");
+    });
   }
 
   private static void awaitHead(Api api, String unit, int revision, String what, WorkerProcess worker) {
-    Eventually.eventually(Duration.ofSeconds(60), () -> {
+    await(what).atMost(Duration.ofSeconds(60)).until(() -> {
       assertThat(worker.alive()).as(worker.log()).isTrue();
       return api.get(unit).json().path("headRevisionNum").asInt() == revision;
-    }, what);
+    });
   }
 
   /** An API server that takes connections and never answers: a call to it runs until its worker gives up or dies. */

@@ -1,7 +1,7 @@
 package io.tandem.replica;
 
-import static io.tandem.support.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.tandem.support.Api;
@@ -64,8 +64,7 @@ class ActionHandoffIT {
       assertThat(applied.status()).as(applied.body()).isEqualTo(200);
 
       try {
-        eventually(Duration.ofSeconds(60), () -> count(space, "status = 'Completed'") == UNITS,
-            "every apply completed, on the server that reaches the target");
+        await("every apply completed, on the server that reaches the target").atMost(Duration.ofSeconds(60)).until(() -> count(space, "status = 'Completed'") == UNITS);
       } catch (AssertionError e) {
         throw new AssertionError(e.getMessage() + "; actions: " + jdbc.queryForList("select a.status, a.message,"
             + " a.left_by::text, a.attempts from unit_action a join unit u on u.id = a.unit_id join space s"
@@ -79,8 +78,7 @@ class ActionHandoffIT {
 
     Api.Response refreshed = here.post("/api/v1/spaces/" + space + "/actions", Map.of("action", "refresh"));
     assertThat(refreshed.status()).as(refreshed.body()).isEqualTo(200);
-    eventually(Duration.ofSeconds(30), () -> count(space, "status = 'Failed'") == UNITS,
-        "with no other server left, the refreshes fail here");
+    await("with no other server left, the refreshes fail here").atMost(Duration.ofSeconds(30)).until(() -> count(space, "status = 'Failed'") == UNITS);
     assertThat(jdbc.queryForList("select a.message from unit_action a join unit u on u.id = a.unit_id join space s"
         + " on s.id = u.space_id where s.slug = ? and a.status = 'Failed'", String.class, space))
         .allMatch(message -> message.contains("host not found"), "says why");

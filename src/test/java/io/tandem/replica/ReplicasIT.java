@@ -1,7 +1,7 @@
 package io.tandem.replica;
 
-import static io.tandem.support.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.tandem.TandemApplication;
@@ -38,8 +38,8 @@ class ReplicasIT {
     int secondPort = ((WebServerApplicationContext) second).getWebServer().getPort();
     try {
       assertThat(jobsByPort(here)).as("a started replica shows with its port at once").containsKey(secondPort);
-      eventually(Duration.ofSeconds(10), () -> jobsByPort(here).keySet().equals(Set.of(port, secondPort))
-          && jobsByPort(here).values().stream().allMatch(jobs -> jobs.size() >= 1), "both replicas own jobs");
+      await("both replicas own jobs").atMost(Duration.ofSeconds(10)).until(() -> jobsByPort(here).keySet().equals(Set.of(port, secondPort))
+          && jobsByPort(here).values().stream().allMatch(jobs -> jobs.size() >= 1));
       Map<Integer, List<String>> shared = jobsByPort(here);
       List<String> all = new ArrayList<>();
       shared.values().forEach(all::addAll);
@@ -55,8 +55,8 @@ class ReplicasIT {
       second.close();
     }
     long stopped = System.nanoTime();
-    eventually(Duration.ofSeconds(3), () -> jobsByPort(here).keySet().equals(Set.of(port))
-        && jobsByPort(here).get(port).size() == 5, "the survivor owns every job");
+    await("the survivor owns every job").atMost(Duration.ofSeconds(3)).until(() -> jobsByPort(here).keySet().equals(Set.of(port))
+        && jobsByPort(here).get(port).size() == 5);
     assertThat(Duration.ofNanos(System.nanoTime() - stopped)).as("before the leaver's leases could have run out")
         .isLessThan(Duration.ofSeconds(3));
   }

@@ -1,10 +1,10 @@
 package io.tandem.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
 import io.tandem.support.RealCluster;
@@ -44,13 +44,13 @@ class WatchesAcrossAnApiServerRestartIT {
       sandbox.restartApiServer();
       kubectl.setMemoryLimit(space, "paymentservice", "300Mi"); // before the watches are back
 
-      Eventually.eventually(Duration.ofSeconds(30), () -> head(api, unit) == 2, "the change made during the reconnect captured");
+      await("the change made during the reconnect captured").atMost(Duration.ofSeconds(30)).until(() -> head(api, unit) == 2);
       assertThat(api.get(unit + "/data").body()).contains("memory: 300Mi");
       assertThat(api.get(unit + "/revisions/2").json().path("mutations").get(0).path("by").asString()).isEqualTo("refresh: kubectl-edit");
 
       kubectl.setMemoryLimit(space, "paymentservice", "400Mi");
 
-      Eventually.eventually(Duration.ofSeconds(30), () -> head(api, unit) == 3, "a later change captured by the resumed watch");
+      await("a later change captured by the resumed watch").atMost(Duration.ofSeconds(30)).until(() -> head(api, unit) == 3);
       Thread.sleep(3_000); // whatever else the relist or the events queued has run by now
       assertThat(head(api, unit)).as("nothing captured twice").isEqualTo(3);
       assertThat(api.get(unit + "/data").body()).contains("memory: 400Mi");

@@ -2,10 +2,10 @@ package io.tandem.security;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import java.net.InetSocketAddress;
@@ -114,9 +114,7 @@ class OutboundPolicyIT {
     createUnit();
 
     String deliveries = "/api/v1/spaces/" + space + "/webhooks/" + id + "/deliveries";
-    Eventually.eventually(Duration.ofSeconds(15),
-        () -> api.get(deliveries).items().stream().anyMatch(d -> d.path("lastError").asString().contains("does not call")),
-        "the delivery refused");
+    await("the delivery refused").atMost(Duration.ofSeconds(15)).until(() -> api.get(deliveries).items().stream().anyMatch(d -> d.path("lastError").asString().contains("does not call")));
     assertThat(loopbackCalls.get()).isZero();
   }
 
@@ -153,9 +151,7 @@ class OutboundPolicyIT {
 
     createUnit();
 
-    Eventually.eventually(Duration.ofSeconds(15),
-        () -> api.get("/api/v1/spaces/" + space + "/git-mirror").json().path("lastError").asString().contains("does not call"),
-        "the push refused");
+    await("the push refused").atMost(Duration.ofSeconds(15)).until(() -> api.get("/api/v1/spaces/" + space + "/git-mirror").json().path("lastError").asString().contains("does not call"));
     assertThat(loopbackCalls.get()).isZero();
   }
 

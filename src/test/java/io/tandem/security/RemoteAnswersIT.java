@@ -1,11 +1,11 @@
 package io.tandem.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import java.io.IOException;
@@ -111,7 +111,7 @@ class RemoteAnswersIT {
     createUnit();
 
     String path = "/api/v1/spaces/" + space + "/git-mirror";
-    Eventually.eventually(Duration.ofSeconds(15), () -> !api.get(path).json().path("lastError").asString().isEmpty(), "a failed push");
+    await("a failed push").atMost(Duration.ofSeconds(15)).until(() -> !api.get(path).json().path("lastError").asString().isEmpty());
     assertThat(api.get(path).body()).doesNotContain(MARKER);
   }
 
@@ -123,8 +123,7 @@ class RemoteAnswersIT {
     createUnit();
 
     String deliveries = "/api/v1/spaces/" + space + "/webhooks/" + created.json().path("webhook").path("id").asString() + "/deliveries";
-    Eventually.eventually(Duration.ofSeconds(15),
-        () -> api.get(deliveries).items().stream().anyMatch(d -> d.path("lastError").asString().contains("HTTP 500")), "a failed delivery");
+    await("a failed delivery").atMost(Duration.ofSeconds(15)).until(() -> api.get(deliveries).items().stream().anyMatch(d -> d.path("lastError").asString().contains("HTTP 500")));
     assertThat(api.get(deliveries).body()).doesNotContain(MARKER);
   }
 

@@ -2,6 +2,7 @@ package io.tandem.security;
 
 import static io.tandem.security.Callers.auth;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
 import io.tandem.support.ProblemAssert;
@@ -159,21 +160,14 @@ class SecurityCacheIT {
   }
 
   private static Instant firstRefusal(Supplier<Integer> status, int refused) throws InterruptedException {
-    Instant deadline = Instant.now().plusSeconds(10);
-    while (status.get() != refused) {
-      assertThat(Instant.now()).as("still not refused").isBefore(deadline);
-      Thread.sleep(20);
-    }
+    await("refused").atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+        .until(() -> status.get() == refused);
     return Instant.now();
   }
 
   private OffsetDateTime waitForLastUse(String subject) throws InterruptedException {
-    Instant deadline = Instant.now().plusSeconds(10);
-    while (lastUse(subject) == null) {
-      assertThat(Instant.now()).as("last_used_at still unset").isBefore(deadline);
-      Thread.sleep(50);
-    }
-    return lastUse(subject);
+    return await("last_used_at set").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+        .until(() -> lastUse(subject), java.util.Objects::nonNull);
   }
 
   private OffsetDateTime lastUse(String subject) {

@@ -1,7 +1,7 @@
 package io.tandem.security;
 
-import static io.tandem.support.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.replica.domain.Leases;
 import io.tandem.support.TandemIT;
@@ -24,7 +24,7 @@ class UiSessionCleanupIT {
     long now = System.currentTimeMillis();
     String expired = session(now - 60_000);
     String live = session(now + 3_600_000);
-    eventually(Duration.ofSeconds(30), () -> leases.holds("job:session-cleanup"), "this replica holds the lease");
+    await("this replica holds the lease").atMost(Duration.ofSeconds(30)).until(() -> leases.holds("job:session-cleanup"));
 
     cleanup.cleanUp();
 

@@ -1,5 +1,7 @@
 package io.tandem.support;
 
+import static org.awaitility.Awaitility.await;
+
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
 import java.lang.reflect.InvocationHandler;
@@ -51,7 +53,7 @@ public final class StatementLog {
    * turned off), {@code -- commit} and {@code -- rollback}.
    */
   public static List<String> withTransactions(String pathAndQuery) {
-    Eventually.eventually(Duration.ofSeconds(5), () -> BY_REQUEST.containsKey(pathAndQuery), "a request for " + pathAndQuery);
+    await("a request for " + pathAndQuery).atMost(Duration.ofSeconds(5)).until(() -> BY_REQUEST.containsKey(pathAndQuery));
     return BY_REQUEST.get(pathAndQuery);
   }
 

@@ -2,12 +2,12 @@ package io.tandem.targets;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.OutOfBand;
 import java.time.Duration;
@@ -217,12 +217,10 @@ abstract class TargetAccessScenarios {
     unit("web", Fixtures.paymentService());
     String unit = units + "/web";
     assertThat(admin.patch(unit, Map.of("applyMode", "Continuous")).status()).isEqualTo(200);
-    Eventually.eventually(Duration.ofSeconds(30), () -> admin.get(unit).json().path("liveRevisionNum").asInt() == 1,
-        "the loop applies revision 1");
+    await("the loop applies revision 1").atMost(Duration.ofSeconds(30)).until(() -> admin.get(unit).json().path("liveRevisionNum").asInt() == 1);
 
     assertThat(admin.putYaml(unit + "/data", "").status()).isEqualTo(200);
-    Eventually.eventually(Duration.ofSeconds(30), () -> admin.get(unit + "/actions").body().contains("destroy gate on"),
-        "the loop's apply of the empty revision refused");
+    await("the loop's apply of the empty revision refused").atMost(Duration.ofSeconds(30)).until(() -> admin.get(unit + "/actions").body().contains("destroy gate on"));
     assertThat(cluster.apps().deployments().inNamespace(space).withName("paymentservice").get()).isNotNull();
     assertThat(admin.get(unit).json().path("liveRevisionNum").asInt()).isEqualTo(1);
     admin.patch(unit, Map.of("applyMode", "OnDemand"));

@@ -1,10 +1,10 @@
 package io.tandem.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.Grants;
 import io.tandem.support.OutOfBand;
@@ -96,7 +96,7 @@ abstract class ContinuousApplyScenarios {
   }
 
   static void eventually(BooleanSupplier condition, String what) {
-    Eventually.eventually(Duration.ofSeconds(60), condition, what);
+    await(what).atMost(Duration.ofSeconds(60)).until(condition::getAsBoolean);
   }
 
   @Test

@@ -2,12 +2,12 @@ package io.tandem.unit;
 
 import static io.tandem.support.ProblemAssert.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.action.domain.ActionQueue;
 import io.tandem.action.domain.ActionResult;
 import io.tandem.action.domain.UnitAction;
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
@@ -136,7 +136,7 @@ class SuspensionIT {
     UnitAction revert = queue.enqueue(UUID.fromString(api.get(unit).json().path("id").asString()), UnitAction.Kind.Apply, 1,
         false, true, Instant.now());
 
-    Eventually.eventually(Duration.ofSeconds(30), () -> queue.find(revert.id()).orElseThrow().status().finished(), "the revert done");
+    await("the revert done").atMost(Duration.ofSeconds(30)).until(() -> queue.find(revert.id()).orElseThrow().status().finished());
     UnitAction done = queue.find(revert.id()).orElseThrow();
     assertThat(done.status()).isEqualTo(UnitAction.Status.Canceled);
     assertThat(done.result()).isEqualTo(ActionResult.ApplyCanceled);

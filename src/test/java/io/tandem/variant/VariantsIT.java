@@ -1,9 +1,9 @@
 package io.tandem.variant;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.Fixtures;
 import io.tandem.support.ProblemAssert;
 import io.tandem.support.TandemIT;
@@ -142,7 +142,7 @@ class VariantsIT {
         Map.of("action", "apply", "units", List.of("app", "namespace")));
     assertThat(applied.status()).as(applied.body()).isEqualTo(200);
     assertThat(applied.json().path("results").get(0).path("unit").asString()).isEqualTo("namespace");
-    Eventually.eventually(Duration.ofSeconds(30), () -> api.get(appPath).json().path("liveRevisionNum").asInt() > 0, "app applied");
+    await("app applied").atMost(Duration.ofSeconds(30)).until(() -> api.get(appPath).json().path("liveRevisionNum").asInt() > 0);
     JsonNode nsApply = api.get("/api/v1/spaces/" + space + "/units/namespace/actions").json().path("items").get(0);
     JsonNode appApply = api.get(appPath + "/actions").json().path("items").get(0);
     assertThat(Instant.parse(appApply.path("startedAt").asString()))

@@ -1,7 +1,7 @@
 package io.tandem.web;
 
-import static io.tandem.support.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
 import io.tandem.support.SecondServer;
@@ -88,7 +88,7 @@ class UiSessionsAcrossReplicasIT {
 
     api.delete("/api/v1/tokens/" + issued.path("token").path("id").asString());
 
-    eventually(Duration.ofSeconds(5), () -> onB.get("/ui").status() == 302, "the other server ends the session");
+    await("the other server ends the session").atMost(Duration.ofSeconds(5)).until(() -> onB.get("/ui").status() == 302);
     assertThat(onB.get("/ui").location()).endsWith("/ui/sign-in");
     assertThat(onA.get("/ui").status()).as("the same session, ended on the other server").isEqualTo(302);
     assertThat(other.get("/ui").status()).as("a second session of the token, here").isEqualTo(302);

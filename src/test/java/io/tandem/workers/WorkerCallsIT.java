@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -37,8 +36,8 @@ class WorkerCallsIT {
 
     worker.poll("second", 0);
 
-    Eventually.eventually(Duration.ofSeconds(10), () -> api.get("/api/v1/actions/" + action).json().path("status")
-        .asString().equals("Failed"), "the apply failed");
+    await("the apply failed").atMost(Duration.ofSeconds(10)).until(() -> api.get("/api/v1/actions/" + action).json().path("status")
+        .asString().equals("Failed"));
     assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString())
         .contains("was not applied", "worker '" + worker.name + "' restarted while it ran the call");
   }
@@ -52,8 +51,8 @@ class WorkerCallsIT {
     String seen = api.get("/api/v1/workers/" + worker.name).json().path("lastSeenAt").asString();
     // the first start's long poll is open when the worker is killed and starts again
     CompletableFuture<JsonNode> zombie = CompletableFuture.supplyAsync(() -> worker.poll("first", 3));
-    Eventually.eventually(Duration.ofSeconds(10), () -> !api.get("/api/v1/workers/" + worker.name).json()
-        .path("lastSeenAt").asString().equals(seen), "the first start's long poll is open");
+    await("the first start's long poll is open").atMost(Duration.ofSeconds(10)).until(() -> !api.get("/api/v1/workers/" + worker.name).json()
+        .path("lastSeenAt").asString().equals(seen));
     worker.poll("second", 0);
     api.post(unit + "/apply", null);
 

@@ -1,9 +1,9 @@
 package io.tandem.workers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
-import io.tandem.support.Eventually;
 import io.tandem.support.TandemIT;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -33,8 +33,8 @@ class WorkerGoneIT {
     assertThat(worker.poll("only", 5).size()).as("the worker fetched the apply").isEqualTo(1);
 
     // and asks for nothing more
-    Eventually.eventually(Duration.ofSeconds(30), () -> api.get("/api/v1/actions/" + action).json().path("status")
-        .asString().equals("Failed"), "the apply failed");
+    await("the apply failed").atMost(Duration.ofSeconds(30)).until(() -> api.get("/api/v1/actions/" + action).json().path("status")
+        .asString().equals("Failed"));
 
     assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString())
         .contains("was not applied", "did not answer", "whether the call took effect is unknown");

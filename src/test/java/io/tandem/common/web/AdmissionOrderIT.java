@@ -1,9 +1,9 @@
 package io.tandem.common.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.tandem.support.Eventually;
 import io.tandem.support.TandemIT;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
@@ -51,12 +51,11 @@ class AdmissionOrderIT {
       send(first, request("first-1") + request("first-2"));
       assertThat(Recorder.HOLDING.await(30, TimeUnit.SECONDS)).as("the first request holds the one turn").isTrue();
       send(second, request("second"));
-      Eventually.eventually(Duration.ofSeconds(30),
-          () -> meters.get("tandem.admission.waiting").gauge().value() >= 1, "the other connection's request queued");
+      await("the other connection's request queued").atMost(Duration.ofSeconds(30)).until(() -> meters.get("tandem.admission.waiting").gauge().value() >= 1);
 
       Recorder.RELEASE.countDown();
 
-      Eventually.eventually(Duration.ofSeconds(30), () -> Recorder.ORDER.size() == 3, "all three requests through");
+      await("all three requests through").atMost(Duration.ofSeconds(30)).until(() -> Recorder.ORDER.size() == 3);
       assertThat(Recorder.ORDER).containsExactly("first-1", "second", "first-2");
     }
   }

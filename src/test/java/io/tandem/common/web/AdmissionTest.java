@@ -1,7 +1,7 @@
 package io.tandem.common.web;
 
-import static io.tandem.support.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.FilterChain;
@@ -41,7 +41,7 @@ class AdmissionTest {
       executor.execute(work("r" + i, false, finish, done));
     }
     awaitWorking(2);
-    eventually(Duration.ofSeconds(10), () -> waiting() == 4, "4 requests waiting");
+    await("4 requests waiting").atMost(Duration.ofSeconds(10)).until(() -> waiting() == 4);
     assertThat(started).containsExactlyInAnyOrder("r0", "r1");
     finish.countDown();
     assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
@@ -60,7 +60,7 @@ class AdmissionTest {
     for (int i = 1; i < 5; i++) {
       executor.execute(work("r" + i, false, new CountDownLatch(0), done));
     }
-    eventually(Duration.ofSeconds(10), () -> waiting() == 4, "4 requests waiting");
+    await("4 requests waiting").atMost(Duration.ofSeconds(10)).until(() -> waiting() == 4);
     finish.countDown();
     assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(started).containsExactly("r0", "r1", "r2", "r3", "r4");
@@ -77,9 +77,9 @@ class AdmissionTest {
     executor.execute(work("other", false, finishOther, done));
     awaitWorking(2);
     executor.execute(connection("queued", new CountDownLatch(0), done));
-    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
+    await("a request queued").atMost(Duration.ofSeconds(10)).until(() -> waiting() == 1);
     finishFirst.countDown(); // the kept-alive connection's next request comes, read on the same thread
-    eventually(Duration.ofSeconds(10), () -> started.size() == 5, "both connections' next requests served");
+    await("both connections' next requests served").atMost(Duration.ofSeconds(10)).until(() -> started.size() == 5);
     assertThat(working.get()).isEqualTo(1); // the other request still holds its turn
     // each next request went behind the one queued before it
     assertThat(started).containsExactly("kept-alive", "other", "queued", "kept-alive again", "queued again");
@@ -112,12 +112,11 @@ class AdmissionTest {
     });
     awaitWorking(1);
     executor.execute(work("queued", false, finishQueued, done));
-    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
+    await("a request queued").atMost(Duration.ofSeconds(10)).until(() -> waiting() == 1);
     finishFirst.countDown();
-    eventually(Duration.ofSeconds(10), () -> started.contains("queued") && waiting() == 1,
-        "the queued request working, the kept-alive connection's next one parked in its place");
+    await("the queued request working, the kept-alive connection's next one parked in its place").atMost(Duration.ofSeconds(10)).until(() -> started.contains("queued") && waiting() == 1);
     keptAlive.get().interrupt(); // as when the server stops
-    eventually(Duration.ofSeconds(10), () -> started.contains("kept-alive again"), "the parked request going on");
+    await("the parked request going on").atMost(Duration.ofSeconds(10)).until(() -> started.contains("kept-alive again"));
     assertThat(waiting()).isZero();
     assertThat(working.get()).isEqualTo(1);
     finishQueued.countDown();
@@ -135,7 +134,7 @@ class AdmissionTest {
     executor.execute(work("second", false, finishOthers, othersDone));
     awaitWorking(2);
     executor.execute(work("third", false, finishOthers, othersDone));
-    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "the third request waiting");
+    await("the third request waiting").atMost(Duration.ofSeconds(10)).until(() -> waiting() == 1);
 
     finishLeaver.countDown();
     assertThat(leaverDone.await(10, TimeUnit.SECONDS)).isTrue();
@@ -198,7 +197,7 @@ class AdmissionTest {
       executor.execute(filtered("/api/v1/spaces", null, finish));
       awaitWorking(3);
       executor.execute(filtered("/api/v1/spaces", null, finish));
-      eventually(Duration.ofSeconds(10), () -> waiting() == 1, "the second API request waiting");
+      await("the second API request waiting").atMost(Duration.ofSeconds(10)).until(() -> waiting() == 1);
       assertThat(working.get()).isEqualTo(3);
       assertThat(meters.counter("tandem.admission.overflows").count()).isZero();
     } finally {
@@ -239,7 +238,7 @@ class AdmissionTest {
     executor.execute(connection("kept-alive", finishFirst, done));
     awaitWorking(1);
     executor.execute(connection("queued", new CountDownLatch(0), done));
-    eventually(Duration.ofSeconds(10), () -> waiting() == 1, "a request queued");
+    await("a request queued").atMost(Duration.ofSeconds(10)).until(() -> waiting() == 1);
     finishFirst.countDown();
     assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
     return started;
@@ -301,7 +300,7 @@ class AdmissionTest {
   }
 
   private void awaitWorking(int count) {
-    eventually(Duration.ofSeconds(10), () -> working.get() == count, "requests working: " + count);
+    await("requests working: " + count).atMost(Duration.ofSeconds(10)).until(() -> working.get() == count);
   }
 
   private double waiting() {
