@@ -2,6 +2,16 @@ package io.tandem.security;
 
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.Problems;
+import io.tandem.security.domain.Audit;
+import io.tandem.security.domain.CallBudget;
+import io.tandem.security.domain.CallerAccessCheck;
+import io.tandem.security.domain.ExpensiveCallLimiter;
+import io.tandem.security.domain.OidcTokens;
+import io.tandem.security.domain.TokenService;
+import io.tandem.security.web.AccessInterceptor;
+import io.tandem.security.web.AuditFilter;
+import io.tandem.security.web.ConcurrentWrites;
+import io.tandem.security.web.TokenAuthenticationFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -9,7 +19,6 @@ import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
@@ -30,8 +39,8 @@ class SecurityConfiguration implements WebMvcConfigurer {
 
   private final AccessInterceptor access;
 
-  SecurityConfiguration(CallerAccessCheck spaces, JdbcClient jdbc, SecurityProperties settings) {
-    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(settings.expensiveCallsPerMinute(), jdbc),
+  SecurityConfiguration(CallerAccessCheck spaces, CallBudget budget, SecurityProperties settings) {
+    this.access = new AccessInterceptor(spaces, new ExpensiveCallLimiter(settings.expensiveCallsPerMinute(), budget),
         new ConcurrentWrites(settings.concurrentWritesPerCaller()));
   }
 

@@ -1,5 +1,13 @@
 package io.tandem.security;
 
+import io.tandem.security.domain.Audit;
+import io.tandem.security.domain.OidcTokens;
+import io.tandem.security.domain.TokenService;
+import io.tandem.security.web.AuditFilter;
+import io.tandem.security.web.UiOidcLogin;
+import io.tandem.security.web.UiSessionRecheck;
+import io.tandem.security.web.UiSessions;
+import io.tandem.security.web.UiTokenSignIn;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -21,9 +29,9 @@ import org.springframework.security.web.context.SecurityContextHolderFilter;
  * as a header. The rules of what a caller may do are the API's, on the handlers' {@code @Access} declarations.
  */
 @Configuration(proxyBeanMethods = false)
-class UiSecurityConfiguration {
+public class UiSecurityConfiguration {
 
-  static final String SIGN_IN = "/ui/sign-in";
+  public static final String SIGN_IN = "/ui/sign-in";
 
   @Bean
   @Order(1)

@@ -4,9 +4,9 @@ import io.tandem.common.access.Access;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.query.WhereAttributes;
-import io.tandem.query.WhereSql;
-import io.tandem.security.Audit;
+import io.tandem.query.domain.Where;
+import io.tandem.query.domain.WhereCatalog;
+import io.tandem.security.domain.Audit;
 import java.util.List;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -31,7 +31,7 @@ class AuditPage {
     List<Audit.Entry> entries = List.of();
     try {
       entries = audit.list(PageRequest.of(PAGE, null),
-          WhereSql.of(where == null || where.isBlank() ? null : where, WhereAttributes.AUDIT)).items();
+          Where.parse(where, WhereCatalog.AUDIT)).items();
     } catch (TandemException e) {
       if (e.code() != ProblemCode.INVALID_WHERE) {
         throw e;

@@ -1,7 +1,7 @@
 package io.tandem.web;
 
 import io.tandem.common.access.Role;
-import io.tandem.security.SpaceRoles;
+import io.tandem.security.domain.SpaceRoles;
 import java.security.Principal;
 
 /** What the pages offer: a button shows only to a caller whose role would be allowed to press it. */

@@ -4,7 +4,7 @@ import io.tandem.common.access.Access;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.portal.domain.SpaceSummaries;
 import io.tandem.portal.domain.SpaceSummary;
-import io.tandem.security.SpaceRoles;
+import io.tandem.security.domain.SpaceRoles;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import java.security.Principal;

@@ -2,7 +2,7 @@ package io.tandem.web;
 
 import io.tandem.common.access.Access;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.security.Caller;
+import io.tandem.security.domain.Caller;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.workers.domain.Workers;
 import java.security.Principal;

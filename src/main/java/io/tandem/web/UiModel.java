@@ -1,7 +1,7 @@
 package io.tandem.web;
 
 import io.tandem.common.error.TandemException;
-import io.tandem.security.Caller;
+import io.tandem.security.domain.Caller;
 import jakarta.servlet.http.HttpServletResponse;
 import java.security.Principal;
 import org.slf4j.Logger;

@@ -6,7 +6,7 @@ import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.security.SpaceRoles;
+import io.tandem.security.domain.SpaceRoles;
 import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitView;

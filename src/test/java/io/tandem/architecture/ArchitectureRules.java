@@ -43,7 +43,9 @@ final class ArchitectureRules {
   /**
    * A feature uses another's domain ports and types, never its adapters: the adapter is the owner's choice, and
    * reaching into it couples a feature to another's tables or clients. The worker beside a cluster ({@code agent}) and
-   * the sandbox are the exceptions for the cluster adapter: the agent runs it, and the sandbox is a cluster.
+   * the sandbox are the exceptions for the cluster adapter: the agent runs it, and the sandbox is a cluster; and a
+   * store's {@code persistence} may use {@code query.persistence}, which translates a checked where expression into
+   * SQL over the columns the store names.
    */
   static ArchRule featuresUseNoOtherFeaturesAdapters(String root) {
     return classes().that().resideInAPackage(root + "..")
@@ -71,7 +73,10 @@ final class ArchitectureRules {
     }
     boolean runsTheClusterAdapter = Set.of("agent", "sandbox").contains(source[0])
         && "targets".equals(target[0]) && "cluster".equals(target[1]);
-    return !runsTheClusterAdapter;
+    // the where language's translation to SQL, which each store that filters runs over columns of its own
+    boolean translatesAWhere = "persistence".equals(source[1]) && "query".equals(target[0])
+        && "persistence".equals(target[1]);
+    return !runsTheClusterAdapter && !translatesAWhere;
   }
 
   /** {@code [feature, layer]} of a package under {@code root}, the layer empty at a feature's top; else null. */

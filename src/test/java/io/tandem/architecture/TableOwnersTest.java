@@ -45,8 +45,7 @@ class TableOwnersTest {
   void tablesAreWrittenOnlyFromAPersistencePackage() {
     writers().forEach((table, packages) -> assertThat(packages)
         .as("the packages that write table " + table)
-        // security is not layered yet
-        .allSatisfy(writer -> assertThat(writer).matches(".*\\.persistence|io\\.tandem\\.security")));
+        .allSatisfy(writer -> assertThat(writer).endsWith(".persistence")));
   }
 
   @Test

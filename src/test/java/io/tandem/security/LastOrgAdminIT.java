@@ -3,6 +3,7 @@ package io.tandem.security;
 import static io.tandem.security.Callers.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.security.domain.TokenService;
 import io.tandem.support.Api;
 import io.tandem.support.ProblemAssert;
 import io.tandem.support.TandemIT;

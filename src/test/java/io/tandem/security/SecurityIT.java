@@ -2,6 +2,7 @@ package io.tandem.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.security.domain.TokenService;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.ProblemAssert;

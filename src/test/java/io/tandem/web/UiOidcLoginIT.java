@@ -76,7 +76,7 @@ class UiOidcLoginIT {
         + " ON s.primary_id = a.session_primary_id WHERE s.principal_name = ?", byte[].class, dora).stream()
         .map(bytes -> new String(bytes, StandardCharsets.ISO_8859_1)).toList();
     assertThat(stored).as("the session kept in the database holds the caller, no token of the provider's").isNotEmpty()
-        .anyMatch(attribute -> attribute.contains("io.tandem.security.Caller"))
+        .anyMatch(attribute -> attribute.contains("io.tandem.security.domain.Caller"))
         .noneMatch(attribute -> attribute.contains("eyJ") || attribute.contains("OidcIdToken")
             || attribute.contains("OAuth2AccessToken"));
   }

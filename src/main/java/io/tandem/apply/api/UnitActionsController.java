@@ -18,9 +18,9 @@ class UnitActionsController implements UnitActionsApi {
 
   private final ActionService actions;
   private final ApplyPreviews previews;
-  private final io.tandem.security.SpaceRoles roles;
+  private final io.tandem.security.domain.SpaceRoles roles;
 
-  UnitActionsController(ActionService actions, ApplyPreviews previews, io.tandem.security.SpaceRoles roles) {
+  UnitActionsController(ActionService actions, ApplyPreviews previews, io.tandem.security.domain.SpaceRoles roles) {
     this.actions = actions;
     this.previews = previews;
     this.roles = roles;

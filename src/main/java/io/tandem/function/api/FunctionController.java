@@ -3,7 +3,7 @@ package io.tandem.function.api;
 import io.tandem.common.web.Authors;
 import io.tandem.function.domain.FunctionRegistry;
 import io.tandem.function.domain.FunctionService;
-import io.tandem.security.SecretAccess;
+import io.tandem.security.domain.SecretAccess;
 import io.tandem.unit.domain.UnitFilter;
 import java.security.Principal;
 import java.util.List;

@@ -10,7 +10,7 @@ import io.tandem.common.yaml.ObjectKey;
 import io.tandem.health.domain.HealthTracker;
 import io.tandem.health.domain.ObjectHealth;
 import io.tandem.live.domain.LiveStore;
-import io.tandem.security.SecretAccess;
+import io.tandem.security.domain.SecretAccess;
 import io.tandem.targets.domain.TargetGrants;
 import io.tandem.targets.domain.TargetUse;
 import io.tandem.unit.domain.Unit;

@@ -8,8 +8,8 @@ import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.common.patch.MergePatch;
 import io.tandem.health.domain.ApplyWait;
-import io.tandem.query.WhereAttributes;
-import io.tandem.query.WhereSql;
+import io.tandem.query.domain.Where;
+import io.tandem.query.domain.WhereCatalog;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -73,7 +73,7 @@ public class SpaceService {
 
   /** Spaces that match {@code where} (the where language; blank for all). */
   public ListResponse<Space> list(PageRequest page, String where) {
-    return page.page(store.list(page, WhereSql.of(where, WhereAttributes.SPACES)), Space::slug);
+    return page.page(store.list(page, Where.parse(where, WhereCatalog.SPACES)), Space::slug);
   }
 
   public Space patch(String slug, MergePatch patch) {

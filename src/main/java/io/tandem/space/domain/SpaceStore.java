@@ -1,7 +1,7 @@
 package io.tandem.space.domain;
 
 import io.tandem.common.paging.PageRequest;
-import io.tandem.query.WhereSql;
+import io.tandem.query.domain.Where;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -15,7 +15,7 @@ public interface SpaceStore {
   Optional<Space> find(String slug);
 
   /** Spaces that match {@code where}, ordered by slug, after {@code page.after()}, at most {@code page.limit() + 1}. */
-  List<Space> list(PageRequest page, WhereSql where);
+  List<Space> list(PageRequest page, Where where);
 
   /**
    * Changes a space atomically: the row is locked, {@code change} computes the new metadata from the current state,

@@ -2,7 +2,10 @@ package io.tandem.space.persistence;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.query.WhereSql;
+import io.tandem.query.domain.Where;
+import io.tandem.query.domain.WhereCatalog;
+import io.tandem.query.persistence.WhereColumns;
+import io.tandem.query.persistence.WhereSql;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceStore;
 import jakarta.persistence.EntityManager;
@@ -19,6 +22,16 @@ import org.springframework.transaction.annotation.Transactional;
 
 @Repository
 public class JpaSpaceStore implements SpaceStore {
+
+  /** What the attributes spaces are filtered by stand for, in queries over {@code space s}. */
+  static final WhereColumns COLUMNS = WhereColumns.of(WhereCatalog.SPACES, Map.of(
+      "Slug", "s.slug",
+      "DisplayName", "s.display_name",
+      "Suspended", "s.suspended_at is not null",
+      "ApplyMode", "s.apply_mode",
+      "FourEyes", "s.four_eyes",
+      "DestroyGate", "s.destroy_gate",
+      "CreatedAt", "s.created_at"), "s.labels", null);
 
   private final SpaceRepository spaces;
   private final EntityManager entityManager;
@@ -63,7 +76,8 @@ public class JpaSpaceStore implements SpaceStore {
   @Override
   @Transactional(readOnly = true)
   @SuppressWarnings("unchecked")
-  public List<Space> list(PageRequest page, WhereSql where) {
+  public List<Space> list(PageRequest page, Where filter) {
+    WhereSql where = WhereSql.of(filter, COLUMNS);
     Query query =
         entityManager.createNativeQuery(
             "select s.id from space s where (cast(:after as text) is null or s.slug > cast(:after as text))"

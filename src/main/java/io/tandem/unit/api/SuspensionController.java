@@ -1,7 +1,7 @@
 package io.tandem.unit.api;
 
 import io.tandem.common.web.Authors;
-import io.tandem.security.SecretAccess;
+import io.tandem.security.domain.SecretAccess;
 import io.tandem.space.api.SpaceResponse;
 import io.tandem.unit.domain.Suspensions;
 import io.tandem.unit.domain.UnitViewQueries;

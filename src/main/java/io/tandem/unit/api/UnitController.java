@@ -5,7 +5,7 @@ import io.tandem.common.paging.ListResponse;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.common.web.Authors;
 import io.tandem.common.web.ETags;
-import io.tandem.security.SecretAccess;
+import io.tandem.security.domain.SecretAccess;
 import io.tandem.unit.domain.ApplierChanges;
 import io.tandem.unit.domain.Approval;
 import io.tandem.unit.domain.GatesAndApprovals;

@@ -7,7 +7,6 @@ import io.tandem.common.paging.PageRequest;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.UnifiedDiff;
-import io.tandem.query.WhereSql;
 import io.tandem.space.domain.SpaceService;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -47,7 +46,7 @@ public class UnitQueries {
 
   /** Units of a space that the filter selects, as their responses show them. */
   public ListResponse<UnitView> list(String space, PageRequest page, boolean withData, UnitFilter filter) {
-    List<UnitView> units = views.list(space, page, withData, sql(space, filter));
+    List<UnitView> units = views.list(space, page, withData, checked(space, filter));
     if (units.isEmpty()) {
       spaces.get(space); // 404 for an unknown space rather than an empty list
     }
@@ -62,7 +61,7 @@ public class UnitQueries {
     if (space != null) {
       spaces.get(space);
     }
-    return store.select(space, sql(space, filter));
+    return store.select(space, checked(space, filter));
   }
 
   /**
@@ -82,13 +81,14 @@ public class UnitQueries {
     return wanted.stream().filter(matching::contains).toList();
   }
 
-  /** The filter as SQL; 403 when it compares Secret values and the caller may not read them in the space. */
-  private WhereSql sql(String space, UnitFilter filter) {
-    if (filter.readsSecretValues() && !access.mayReadSecrets(space)) {
+  /** The filter checked; 403 when it compares Secret values and the caller may not read them in the space. */
+  private UnitFilter.Checked checked(String space, UnitFilter filter) {
+    UnitFilter.Checked checked = filter.check();
+    if (checked.data().readsSecretValues() && !access.mayReadSecrets(space)) {
       throw TandemException.forbidden("whereData on data or stringData of v1 Secrets needs readSecrets in space '" + space
           + "' (Secret values are masked for you); name another resourceType, such as v1/ConfigMap, to query those.");
     }
-    return filter.toSql();
+    return checked;
   }
 
   public ListResponse<Revision> revisions(String space, String slug, PageRequest page) {

@@ -1,7 +1,6 @@
 package io.tandem.unit.domain;
 
 import io.tandem.common.paging.PageRequest;
-import io.tandem.query.WhereSql;
 import io.tandem.space.domain.Suspension;
 import java.time.Instant;
 import java.util.List;
@@ -32,7 +31,7 @@ public interface UnitStore {
   record UnitKey(String space, String unit) {}
 
   /** The units {@code where} selects, in one space or (space {@code null}) in all, ordered by space and slug. */
-  List<UnitKey> select(String space, WhereSql where);
+  List<UnitKey> select(String space, UnitFilter.Checked filter);
 
   /**
    * Locks the unit's row until the transaction ends and reads it, with its head data and the version of its space's

@@ -1,7 +1,6 @@
 package io.tandem.unit.domain;
 
 import io.tandem.common.paging.PageRequest;
-import io.tandem.query.WhereSql;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,7 +17,7 @@ public interface UnitViews {
    * Units of a space that match {@code where}, ordered by slug, after {@code page.after()}, at most {@code
    * page.limit() + 1}.
    */
-  List<UnitView> list(String space, PageRequest page, boolean withData, WhereSql where);
+  List<UnitView> list(String space, PageRequest page, boolean withData, UnitFilter.Checked filter);
 
   /** A unit just read or written, with what its response shows beside it as stored now. */
   UnitView of(Unit unit);

@@ -5,13 +5,14 @@ import static io.tandem.unit.persistence.SqlTimes.timestamp;
 
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.paging.PageRequest;
-import io.tandem.query.WhereSql;
+import io.tandem.query.persistence.WhereSql;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.space.domain.Suspension;
 import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.NewRevision;
 import io.tandem.unit.domain.Revision;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitMetadata;
 import io.tandem.unit.domain.UnitStore;
 import io.tandem.unit.domain.UnitSuspension;
@@ -113,7 +114,8 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
-  public List<UnitKey> select(String space, WhereSql where) {
+  public List<UnitKey> select(String space, UnitFilter.Checked filter) {
+    WhereSql where = UnitColumns.sql(filter);
     return jdbc.sql("select s.slug as space_slug, u.slug as unit_slug from unit u join space s on s.id = u.space_id"
             + " where (cast(:space as text) is null or s.slug = cast(:space as text)) and " + where.sql()
             + " order by s.slug, u.slug")

@@ -9,9 +9,10 @@ import io.tandem.action.persistence.JdbcActionQueue;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.health.domain.HealthStatus;
 import io.tandem.health.domain.UnitHealth;
-import io.tandem.query.WhereSql;
+import io.tandem.query.persistence.WhereSql;
 import io.tandem.unit.domain.ApplyGate;
 import io.tandem.unit.domain.Unit;
+import io.tandem.unit.domain.UnitFilter;
 import io.tandem.unit.domain.UnitReconciliation;
 import io.tandem.unit.domain.UnitView;
 import io.tandem.unit.domain.UnitViews;
@@ -90,7 +91,8 @@ class JdbcUnitViews implements UnitViews {
   }
 
   @Override
-  public List<UnitView> list(String space, PageRequest page, boolean withData, WhereSql where) {
+  public List<UnitView> list(String space, PageRequest page, boolean withData, UnitFilter.Checked filter) {
+    WhereSql where = UnitColumns.sql(filter);
     return jdbc.sql("select " + UNIT_COLUMNS + (withData ? ", b.body as head_data" : "") + ", " + VIEW_COLUMNS
             + " from unit u join space s on s.id = u.space_id" + (withData ? HEAD_DATA_JOIN : "") + viewJoins
             + " where s.slug = :space and (cast(:after as text) is null or u.slug > cast(:after as text))"

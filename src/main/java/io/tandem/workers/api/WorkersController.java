@@ -2,7 +2,7 @@ package io.tandem.workers.api;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
-import io.tandem.security.Caller;
+import io.tandem.security.domain.Caller;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.workers.domain.ClusterWorker;
 import io.tandem.workers.domain.WorkerCalls;

@@ -3,7 +3,7 @@ package io.tandem.workers.domain;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Slugs;
-import io.tandem.security.TokenService;
+import io.tandem.security.domain.TokenService;
 import io.tandem.workers.protocol.WorkerProtocol;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,0 +1,22 @@
+package io.tandem.security.domain;
+
+import io.tandem.common.paging.ListResponse;
+import io.tandem.common.paging.PageRequest;
+import io.tandem.query.domain.Where;
+import java.time.Instant;
+
+/** The audit log: every write through the API, with who, from where and how it ended. Only ever appended to. */
+public interface Audit {
+
+  record Entry(long id, Instant at, String subject, String method, String path, int status, String remoteAddr,
+      String space) {}
+
+  /** @return the entry's id */
+  long record(Entry entry);
+
+  /** The status an entry written at commit was answered with, when the answer was not the one expected. */
+  void correctStatus(long id, int status);
+
+  /** Newest first; {@code where} over {@code WhereCatalog.AUDIT}. */
+  ListResponse<Entry> list(PageRequest page, Where where);
+}
