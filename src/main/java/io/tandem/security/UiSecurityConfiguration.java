@@ -29,9 +29,9 @@ import org.springframework.security.web.context.SecurityContextHolderFilter;
  * as a header. The rules of what a caller may do are the API's, on the handlers' {@code @Access} declarations.
  */
 @Configuration(proxyBeanMethods = false)
-public class UiSecurityConfiguration {
+class UiSecurityConfiguration {
 
-  public static final String SIGN_IN = "/ui/sign-in";
+  private static final String SIGN_IN = UiTokenSignIn.PAGE;
 
   @Bean
   @Order(1)

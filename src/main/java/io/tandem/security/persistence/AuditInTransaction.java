@@ -2,7 +2,6 @@ package io.tandem.security.persistence;
 
 import io.tandem.common.tx.CarriedInsert;
 import io.tandem.security.domain.Audit;
-import io.tandem.security.web.AuditFilter;
 import io.tandem.security.web.AuditedRequest;
 import java.time.Clock;
 import java.util.Map;
@@ -17,7 +16,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * when the change does. The change's own statement carries the entry where its store can ({@link CarriedInsert}),
  * which saves a round trip per write: in a transaction, or as the statement that commits a change by itself (a write
  * of one statement outside any transaction). A request whose change rolls back (refused, or failed at commit) gets its
- * entry from {@link AuditFilter} afterwards, with the status it was answered with.
+ * entry from {@code web.AuditFilter} afterwards, with the status it was answered with.
  */
 @Component
 public class AuditInTransaction implements TransactionExecutionListener, CarriedInsert.Source {

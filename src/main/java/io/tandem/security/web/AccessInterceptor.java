@@ -3,7 +3,6 @@ package io.tandem.security.web;
 import io.tandem.common.access.Access;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
-import io.tandem.security.UiSecurityConfiguration;
 import io.tandem.security.domain.AccessDecision;
 import io.tandem.security.domain.Caller;
 import io.tandem.security.domain.CallerAccessCheck;
@@ -56,7 +55,7 @@ public class AccessInterceptor implements HandlerInterceptor {
       return true; // the OpenAPI document, actuator, the root page: open or guarded by the security filter chain
     }
     Access access = method.getMethodAnnotation(Access.class);
-    if (access == null && route.toString().equals(UiSecurityConfiguration.SIGN_IN)) {
+    if (access == null && route.toString().equals(UiTokenSignIn.PAGE)) {
       return true; // the web UI's sign-in page, before there is a caller
     }
     if (access == null) {

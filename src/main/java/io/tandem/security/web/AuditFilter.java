@@ -1,7 +1,6 @@
 package io.tandem.security.web;
 
 import io.tandem.security.domain.Audit;
-import io.tandem.security.persistence.AuditInTransaction;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,7 +14,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Records every write to the API, refused ones included: a change's entry is written in the change's own transaction
- * ({@link AuditInTransaction}); what committed nothing is recorded here once it has been answered.
+ * ({@code persistence.AuditInTransaction}); what committed nothing is recorded here once it has been answered.
  */
 public class AuditFilter extends OncePerRequestFilter {
 

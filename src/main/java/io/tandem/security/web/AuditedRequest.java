@@ -3,7 +3,6 @@ package io.tandem.security.web;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.tandem.security.domain.Audit;
 import io.tandem.security.domain.Caller;
-import io.tandem.security.persistence.AuditInTransaction;
 import jakarta.servlet.http.HttpServletRequest;
 import java.lang.reflect.Method;
 import java.time.Instant;
@@ -18,7 +17,7 @@ import org.springframework.web.servlet.HandlerMapping;
 
 /**
  * The write request being served on this thread, so that its audit entry can be written in the transaction that
- * commits its change ({@link AuditInTransaction}) rather than in a commit of its own afterwards.
+ * commits its change ({@code persistence.AuditInTransaction}) rather than in a commit of its own afterwards.
  */
 public final class AuditedRequest {
 

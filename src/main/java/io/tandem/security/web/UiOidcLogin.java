@@ -1,7 +1,6 @@
 package io.tandem.security.web;
 
 import io.tandem.security.SecurityProperties;
-import io.tandem.security.UiSecurityConfiguration;
 import io.tandem.security.domain.Caller;
 import io.tandem.security.domain.OidcTokens;
 import jakarta.servlet.http.HttpServletRequest;
@@ -47,11 +46,11 @@ public final class UiOidcLogin {
     return login -> login
         .clientRegistrationRepository(registrations)
         .authorizedClientRepository(new KeptNowhere())
-        .loginPage(UiSecurityConfiguration.SIGN_IN)
+        .loginPage(UiTokenSignIn.PAGE)
         .authorizationEndpoint(endpoint -> endpoint.baseUri("/ui/oauth2/authorization"))
         .redirectionEndpoint(endpoint -> endpoint.baseUri("/ui/oauth2/code/*"))
         .successHandler(signedIn(sessions))
-        .failureUrl(UiSecurityConfiguration.SIGN_IN + "?failed");
+        .failureUrl(UiTokenSignIn.PAGE + "?failed");
   }
 
   /** Replaces the provider's authentication with the caller its ID token stands for. */
@@ -61,7 +60,7 @@ public final class UiOidcLogin {
       if (caller == null) {
         SecurityContextHolder.clearContext();
         request.getSession().invalidate();
-        response.sendRedirect(UiSecurityConfiguration.SIGN_IN + "?failed");
+        response.sendRedirect(UiTokenSignIn.PAGE + "?failed");
         return;
       }
       SecurityContext context = SecurityContextHolder.createEmptyContext();

@@ -1,6 +1,5 @@
 package io.tandem.security.web;
 
-import io.tandem.security.UiSecurityConfiguration;
 import io.tandem.security.domain.Caller;
 import io.tandem.security.domain.TokenService;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,15 +23,18 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
  */
 public class UiTokenSignIn extends AbstractAuthenticationProcessingFilter {
 
+  /** The sign-in page, to which the UI sends whoever is not signed in, and where a failed sign-in returns. */
+  public static final String PAGE = "/ui/sign-in";
+
   public UiTokenSignIn(TokenService tokens, SecurityContextRepository sessions) {
-    super(PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, UiSecurityConfiguration.SIGN_IN),
+    super(PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.POST, PAGE),
         authentication -> authenticate(tokens, authentication));
     setSecurityContextRepository(sessions);
     setSessionAuthenticationStrategy(new ChangeSessionIdAuthenticationStrategy());
     SimpleUrlAuthenticationSuccessHandler success = new SimpleUrlAuthenticationSuccessHandler("/ui");
     success.setAlwaysUseDefaultTargetUrl(true);
     setAuthenticationSuccessHandler(success);
-    setAuthenticationFailureHandler(new SimpleUrlAuthenticationFailureHandler(UiSecurityConfiguration.SIGN_IN + "?failed"));
+    setAuthenticationFailureHandler(new SimpleUrlAuthenticationFailureHandler(PAGE + "?failed"));
   }
 
   @Override
