@@ -5,7 +5,11 @@ import io.tandem.common.paging.PageRequest;
 import io.tandem.query.domain.Where;
 import java.time.Instant;
 
-/** The audit log: every write through the API, with who, from where and how it ended. Only ever appended to. */
+/**
+ * The audit log: every write through the API, with who, from where and how it ended. Only ever appended to: an entry
+ * is never deleted, and only the status of one written with its change's commit is ever corrected. An entry may also
+ * be written by another store's statement, the one that commits the change it records (see the persistence layer).
+ */
 public interface Audit {
 
   record Entry(long id, Instant at, String subject, String method, String path, int status, String remoteAddr,

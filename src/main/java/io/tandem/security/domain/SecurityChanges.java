@@ -1,7 +1,6 @@
 package io.tandem.security.domain;
 
 import io.tandem.security.SecurityProperties;
-import io.tandem.security.SecurityProperties;
 import jakarta.annotation.PreDestroy;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -44,7 +43,7 @@ public class SecurityChanges {
   }
 
   /** The generation cached entries must have been read in to be served. */
-  public long generation() {
+  long generation() {
     return generation.get();
   }
 

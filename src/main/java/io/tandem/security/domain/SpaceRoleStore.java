@@ -5,7 +5,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/** Who has which role in which space: one role per subject and space. */
+/**
+ * Who has which role in which space: one role per subject and space, gone with the space. The store does not end what
+ * servers cached about roles: its caller ({@link SpaceRoles}) tells {@link SecurityChanges} after each write, and the
+ * database's trigger tells the other servers.
+ */
 public interface SpaceRoleStore {
 
   /** A role a subject holds in a space, by the space's slug. */

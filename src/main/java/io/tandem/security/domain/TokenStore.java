@@ -7,8 +7,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The API tokens: never a token itself, only its prefix (to find it) and its hash (to check it). Each write ends what
- * the servers cached about tokens ({@link SecurityChanges}) once it commits.
+ * The API tokens: never a token itself, only its prefix (to find it; unique) and its hash (to check it). A token is
+ * never deleted, only revoked, so what it did stays attributable. Inserting and revoking end what this server cached
+ * about tokens ({@link SecurityChanges#changed()}) once they commit, and the database's trigger tells the other
+ * servers; recording uses ends nothing, since a use changes no one's access.
  */
 public interface TokenStore {
 
@@ -16,18 +18,25 @@ public interface TokenStore {
   record StoredToken(UUID id, String prefix, String hash, String name, String subject, boolean orgAdmin,
       boolean createSpaces, String createdBy, Instant createdAt, Instant revokedAt, Instant lastUsedAt) {}
 
+  /** Stores a new token; a prefix already taken is refused (the database's unique key), never overwritten. */
   void insert(StoredToken token);
 
+  /** The token with this prefix, revoked or not. */
   Optional<StoredToken> byPrefix(String prefix);
 
+  /** The token, revoked or not. */
   Optional<StoredToken> byId(UUID id);
 
   /** Every token, oldest first. */
   List<StoredToken> list();
 
+  /** Whether any token was ever issued, revoked ones included: a first start writes a bootstrap token only if not. */
   boolean any();
 
-  /** The active org-admin tokens, locked until the transaction ends. */
+  /**
+   * The active org-admin tokens, locked until the transaction ends: two revokes at once see each other, so they cannot
+   * together revoke the last one.
+   */
   List<UUID> lockActiveOrgAdmins();
 
   /** Revokes the token at {@code at}; whether it was active. */

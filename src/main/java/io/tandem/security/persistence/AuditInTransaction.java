@@ -19,7 +19,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * entry from {@code web.AuditFilter} afterwards, with the status it was answered with.
  */
 @Component
-public class AuditInTransaction implements TransactionExecutionListener, CarriedInsert.Source {
+class AuditInTransaction implements TransactionExecutionListener, CarriedInsert.Source {
 
   private final Audit audit;
   private final Clock clock;

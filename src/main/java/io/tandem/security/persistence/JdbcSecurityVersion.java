@@ -1,7 +1,6 @@
 package io.tandem.security.persistence;
 
 import io.tandem.security.domain.SecurityVersion;
-import io.tandem.security.domain.SecurityVersion;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 

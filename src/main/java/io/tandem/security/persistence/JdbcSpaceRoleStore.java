@@ -58,6 +58,6 @@ class JdbcSpaceRoleStore implements SpaceRoleStore {
   @Override
   public boolean delete(UUID spaceId, String subject) {
     return jdbc.sql("delete from space_role where space_id = :space and subject = :subject")
-        .param("space", spaceId).param("subject", subject).update() == 1;
+        .param("space", spaceId).param("subject", subject).update() != 0;
   }
 }

@@ -2,8 +2,6 @@ package io.tandem.security.persistence;
 
 import io.tandem.security.domain.SecurityChanges;
 import io.tandem.security.domain.TokenStore;
-import io.tandem.security.domain.SecurityChanges;
-import io.tandem.security.domain.TokenStore;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;

@@ -24,7 +24,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 public class TokenAuthenticationFilter extends OncePerRequestFilter {
 
-
   private final TokenService tokens;
   private final OidcTokens oidc;
   private final boolean anonymousOnLoopback;
