@@ -1,6 +1,7 @@
 package io.tandem.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.TandemApplication;
 import io.tandem.support.Api;
@@ -9,6 +10,7 @@ import io.tandem.support.GitRepos;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import org.eclipse.jgit.api.Git;
@@ -55,9 +57,9 @@ class GitMirrorBenchmark {
         // the remote appears
       }
       api.post("/api/v1/spaces/" + space + "/git-mirror/resume", null);
-      while (api.get("/api/v1/spaces/" + space + "/git-mirror").json().path("lag").path("revisions").asLong() > 0) {
-        Thread.sleep(20);
-      }
+      // the poll interval is the stopwatch's resolution
+      await("every revision pushed").forever().pollInterval(Duration.ofMillis(20)).until(
+          () -> api.get("/api/v1/spaces/" + space + "/git-mirror").json().path("lag").path("revisions").asLong() == 0);
       double seconds = (System.nanoTime() - start) / 1e9;
       int commits = GitRepos.log(GitRepos.url(remote), "main").size();
       assertThat(commits).isEqualTo(UNITS * REVISIONS_PER_UNIT);

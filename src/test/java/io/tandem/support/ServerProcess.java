@@ -1,5 +1,7 @@
 package io.tandem.support;
 
+import static org.awaitility.Awaitility.await;
+
 import io.tandem.TandemApplication;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,7 +9,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The server as a JVM of its own (the test's classpath, the application's main class) with a persistent embedded
@@ -154,18 +156,21 @@ public final class ServerProcess implements AutoCloseable {
 
   private void awaitReady() {
     Api api = api();
-    Instant deadline = Instant.now().plus(START_LIMIT);
-    while (Instant.now().isBefore(deadline)) {
-      if (!process.isAlive()) {
-        throw new IllegalStateException("The server exited with " + process.exitValue() + ":\n" + log());
-      }
-      if (answers(api)) {
-        return;
-      }
-      sleep(Duration.ofMillis(250));
+    try {
+      await("the server answers").atMost(START_LIMIT).pollInterval(Duration.ofMillis(250))
+          .until(() -> answersWhileAlive(api));
+    } catch (ConditionTimeoutException notInTime) {
+      killServer();
+      throw new IllegalStateException("The server did not answer within " + START_LIMIT + ":\n" + log(), notInTime);
     }
-    killServer();
-    throw new IllegalStateException("The server did not answer within " + START_LIMIT + ":\n" + log());
+  }
+
+  /** Whether the server answers; throws (which ends the wait at once) if it has exited. */
+  private boolean answersWhileAlive(Api api) {
+    if (!process.isAlive()) {
+      throw new IllegalStateException("The server exited with " + process.exitValue() + ":\n" + log());
+    }
+    return answers(api);
   }
 
   private static boolean answers(Api api) {
@@ -187,15 +192,6 @@ public final class ServerProcess implements AutoCloseable {
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
-    }
-  }
-
-  private static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
     }
   }
 }
