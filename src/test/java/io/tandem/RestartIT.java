@@ -78,7 +78,9 @@ class RestartIT {
   }
 
   private static void awaitLag(Api api, long revisions) {
-    await("lag " + revisions).atMost(Duration.ofSeconds(20)).until(() -> api.get("/api/v1/spaces/mirrored/git-mirror").json().path("lag").path("revisions").asLong() == revisions);
+    await("lag " + revisions).atMost(Duration.ofSeconds(20))
+        .until(() -> api.get("/api/v1/spaces/mirrored/git-mirror").json().path("lag").path("revisions").asLong(),
+            lag -> lag == revisions);
   }
 
   private ConfigurableApplicationContext start() {

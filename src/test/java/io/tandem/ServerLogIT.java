@@ -66,7 +66,8 @@ class ServerLogIT {
 
     try (ServerProcess server = ServerProcess.start(dataDir, BUSY)) {
       Api api = server.api();
-      await("a background refresh finds the unit's objects gone").atMost(Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("drift").asString().equals("Drifted"));
+      await("a background refresh finds the unit's objects gone").atMost(Duration.ofSeconds(30))
+          .until(() -> api.get(unit).json().path("drift").asString().equals("Drifted"));
       Thread.sleep(3_000); // a resync of the watches, on the sandbox's new port
       server.stop();
 

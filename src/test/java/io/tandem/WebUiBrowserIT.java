@@ -111,7 +111,8 @@ class WebUiBrowserIT {
 
     click(By.id("undo"));
     wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".notice"), "Undone"));
-    await("the change undone on the cluster").atMost(Duration.ofSeconds(30)).until(() -> memoryOnTheCluster().equals("128Mi"));
+    await("the change undone on the cluster").atMost(Duration.ofSeconds(30))
+        .until(() -> memoryOnTheCluster().equals("128Mi"));
     assertThat(api.get(unit + "/revisions/3", AUTH).json().path("source").asString()).isEqualTo("Restore");
     assertThat(api.get(unit + "/data", AUTH).body()).contains("memory: 128Mi");
   }

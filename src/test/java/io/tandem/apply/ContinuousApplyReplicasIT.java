@@ -92,8 +92,9 @@ class ContinuousApplyReplicasIT {
   }
 
   void allLiveAt(int revision) {
-    await("every unit live at revision " + revision).atMost(Duration.ofSeconds(60)).until(() -> jdbc.queryForObject("select count(*) from unit u join space s"
-        + " on s.id = u.space_id where s.slug = ? and u.live_revision_num = ?", Integer.class, space, revision) == UNITS);
+    await("every unit live at revision " + revision).atMost(Duration.ofSeconds(60))
+        .until(() -> jdbc.queryForObject("select count(*) from unit u join space s on s.id = u.space_id"
+            + " where s.slug = ? and u.live_revision_num = ?", Integer.class, space, revision) == UNITS);
   }
 
   @Test

@@ -100,6 +100,17 @@ abstract class DestroyGateScenarios {
     return actions;
   }
 
+  /** The unit's applies and destroys, newest first, as {@link #actions} but whole. */
+  List<JsonNode> appliesAndDestroys(String unit) {
+    List<JsonNode> actions = new ArrayList<>();
+    api.get(unit + "/actions").json().path("items").forEach(action -> {
+      if (!action.path("action").asString().equals("Refresh")) {
+        actions.add(action);
+      }
+    });
+    return actions;
+  }
+
   @Test
   void aDestroyWithoutConfirmationIsRefusedNamingTheObjectsAndRemovesNothing() {
     String unit = applied("payment");
@@ -164,16 +175,9 @@ abstract class DestroyGateScenarios {
     assertThat(moved.status()).as(moved.toString()).isEqualTo(200);
     assertThat(moved.json().path("target").asString()).isEqualTo(second);
     // a watch may queue refreshes of the unit on the way; the applies and the destroy are what the move is
-    List<JsonNode> done = new ArrayList<>();
-    await("the move done").atMost(Duration.ofSeconds(60)).until(() -> {
-      done.clear();
-      api.get(unit + "/actions").json().path("items").forEach(action -> {
-        if (!action.path("action").asString().equals("Refresh")) {
-          done.add(action);
-        }
-      });
-      return done.size() == 3 && done.stream().allMatch(action -> action.path("status").asString().equals("Completed"));
-    });
+    List<JsonNode> done = await("the move done").atMost(Duration.ofSeconds(60)).until(() -> appliesAndDestroys(unit),
+        actions -> actions.size() == 3
+            && actions.stream().allMatch(action -> action.path("status").asString().equals("Completed")));
     assertThat(done).extracting(action -> action.path("action").asString() + " " + action.path("result").asString())
         .containsExactly("Apply ApplyCompleted", "Destroy DestroyCompleted", "Apply ApplyCompleted");
     assertThat(Instant.parse(done.get(0).path("startedAt").asString()))

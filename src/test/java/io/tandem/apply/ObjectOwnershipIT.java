@@ -210,11 +210,8 @@ class ObjectOwnershipIT {
   }
 
   JsonNode waitFor(String id) {
-    JsonNode[] action = new JsonNode[1];
-    await("action " + id + " finished").atMost(Duration.ofSeconds(30)).until(() -> {
-      action[0] = api.get("/api/v1/actions/" + id).json();
-      return List.of("Completed", "Failed").contains(action[0].path("status").asString());
-    });
-    return action[0];
+    return await("action " + id + " finished").atMost(Duration.ofSeconds(30))
+        .until(() -> api.get("/api/v1/actions/" + id).json(),
+            action -> List.of("Completed", "Failed").contains(action.path("status").asString()));
   }
 }

@@ -113,7 +113,9 @@ class TandemCliIT {
     assertThat(ok("-o", "json", "space", "update", space, "--apply-mode", "Continuous").json().path("applyMode").asString())
         .isEqualTo("Continuous");
     ok("unit", "create", "-s", space, "paymentservice", "-f", file("payment.yaml", payment()).toString(), "--target", "sandbox");
-    await("applied by the server, without an apply").atMost(Duration.ofSeconds(30)).until(() -> ok("-o", "json", "unit", "get", "-s", space, "paymentservice").json().path("liveRevisionNum").asInt() == 1);
+    await("applied by the server, without an apply").atMost(Duration.ofSeconds(30))
+        .until(() -> ok("-o", "json", "unit", "get", "-s", space, "paymentservice").json(),
+            unit -> unit.path("liveRevisionNum").asInt() == 1);
 
     JsonNode own = ok("-o", "json", "unit", "update", "-s", space, "paymentservice", "--apply-mode", "OnDemand").json();
 

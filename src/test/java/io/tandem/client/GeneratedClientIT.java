@@ -123,8 +123,8 @@ class GeneratedClientIT {
     // as a revert of drift is queued: by the server, in the background
     String queued = queue.enqueue(UUID.fromString(api.get(unit).json().path("id").asString()), io.tandem.action.domain.UnitAction.Kind.Apply,
         1, false, true, Instant.now()).id().toString();
-    await("the suspension canceled the apply").atMost(Duration.ofSeconds(10)).until(() -> api.get("/api/v1/actions/" + queued).json().path("status")
-        .asString().equals("Canceled"));
+    await("the suspension canceled the apply").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get("/api/v1/actions/" + queued).json().path("status").asString().equals("Canceled"));
     ApiClient client = new ApiClient();
     client.updateBaseUri("http://localhost:" + port);
 

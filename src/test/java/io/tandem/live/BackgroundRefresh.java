@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 import io.tandem.action.domain.RefreshQueue;
 import io.tandem.support.Api;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,22 +26,16 @@ final class BackgroundRefresh {
    */
   static UUID queue(RefreshQueue queue, Api api, String unit) {
     UUID id = UUID.fromString(api.get(unit).json().path("id").asString());
-    AtomicReference<UUID> queued = new AtomicReference<>();
-    await("a background refresh queued").atMost(WAIT).until(() -> queue.enqueueBackgroundRefresh(id).map(refresh -> {
-      queued.set(refresh);
-      return true;
-    }).orElse(false));
-    return queued.get();
+    return await("a background refresh queued").atMost(WAIT)
+        .until(() -> queue.enqueueBackgroundRefresh(id), Optional::isPresent).orElseThrow();
   }
 
   /** Queues it and waits until it has run; its message. */
   static String run(RefreshQueue queue, Api api, String unit) {
     UUID refresh = queue(queue, api, unit);
-    AtomicReference<JsonNode> action = new AtomicReference<>();
-    await("the background refresh done").atMost(WAIT).until(() -> {
-      action.set(api.get("/api/v1/actions/" + refresh).json());
-      return action.get().path("status").asString().matches("Completed|Failed");
-    });
-    return action.get().path("message").asString();
+    JsonNode action = await("the background refresh done").atMost(WAIT)
+        .until(() -> api.get("/api/v1/actions/" + refresh).json(),
+            done -> done.path("status").asString().matches("Completed|Failed"));
+    return action.path("message").asString();
   }
 }

@@ -114,7 +114,8 @@ abstract class IgnoreRuleScenarios {
   /** Refreshes and waits for revision 2: on the real engine a watch's refresh may capture the change before ours. */
   void capturedAsRevisionTwo(String unit) {
     refresh(unit);
-    await("the change captured as revision 2").atMost(Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
+    await("the change captured as revision 2").atMost(Duration.ofSeconds(30))
+        .until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(2);
   }
 

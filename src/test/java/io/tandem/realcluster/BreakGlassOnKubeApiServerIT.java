@@ -192,7 +192,8 @@ class BreakGlassOnKubeApiServerIT {
 
     kubectl(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", space);
 
-    await("the scale captured by the watch").atMost(java.time.Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
+    await("the scale captured by the watch").atMost(java.time.Duration.ofSeconds(30))
+        .until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
     assertThat(api.get(unit + "/data").body()).isEqualTo(original.replace("replicas: 1", "replicas: 3"));
     assertThat(api.get(unit + "/revisions/2").json().path("mutations").get(0).path("by").asString()).contains("kubectl");
   }

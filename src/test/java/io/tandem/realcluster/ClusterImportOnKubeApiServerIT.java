@@ -100,10 +100,11 @@ class ClusterImportOnKubeApiServerIT {
     Kubectl.succeed(Map.of(), "create", "deployment", "web", "--image=nginx:1.27", "--port=80", "-n", created);
     Kubectl.succeed(Map.of(), "create", "service", "clusterip", "web", "--tcp=80:8080", "-n", created);
     try (var client = sandbox.client()) {
-      await("the controllers' objects").atMost(Duration.ofSeconds(30)).until(() -> client.pods().inNamespace(applied).list().getItems().size() == 2
-          && client.pods().inNamespace(created).list().getItems().size() == 1
-          && client.configMaps().inNamespace(created).withName("kube-root-ca.crt").get() != null
-          && client.serviceAccounts().inNamespace(created).withName("default").get() != null);
+      await("the controllers' objects").atMost(Duration.ofSeconds(30))
+          .until(() -> client.pods().inNamespace(applied).list().getItems().size() == 2
+              && client.pods().inNamespace(created).list().getItems().size() == 1
+              && client.configMaps().inNamespace(created).withName("kube-root-ca.crt").get() != null
+              && client.serviceAccounts().inNamespace(created).withName("default").get() != null);
     }
   }
 

@@ -60,8 +60,8 @@ class ClusterPathsOnKubeApiServerIT {
     agent = new WorkerAgent(URI.create("http://127.0.0.1:" + port), worker, credential, "test", LocalClusters.client(),
         new TargetCredentials(sandbox.kubeconfig(), "sandbox", null, null, null, false), 2, Duration.ofSeconds(1));
     running = CompletableFuture.runAsync(agent::run);
-    await("the worker is connected").atMost(Duration.ofSeconds(10)).until(() -> api.get("/api/v1/workers/" + worker).json().path("connected")
-        .asBoolean());
+    await("the worker is connected").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get("/api/v1/workers/" + worker).json().path("connected").asBoolean());
   }
 
   @AfterAll
@@ -129,7 +129,8 @@ class ClusterPathsOnKubeApiServerIT {
 
     Kubectl.succeed(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", space);
 
-    await("the scale captured, with no refresh asked").atMost(Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
+    await("the scale captured, with no refresh asked").atMost(Duration.ofSeconds(30))
+        .until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
     assertThat(api.get(unit + "/data").body()).contains("replicas: 3");
     assertThat(api.get(unit + "/revisions/2").json().path("mutations").get(0).path("by").asString()).contains("kubectl");
   }

@@ -72,11 +72,13 @@ class ReplicasOnKubeApiServerIT {
     ServerProcess killable = ServerProcess.start(data, settings());
     ConfigurableApplicationContext second = null;
     try {
-      await("the separate server owns the target").atMost(LEASE).until(() -> port(owner(api, "sandbox")) == killable.port());
+      await("the separate server owns the target").atMost(LEASE)
+          .until(() -> port(owner(api, "sandbox")) == killable.port());
       second = startSecond();
       here.start();
       ConfigurableApplicationContext other = second;
-      await("every replica owns some work").atMost(LEASE.multipliedBy(2)).until(() -> ownersOfSomething(api).size() == 3);
+      await("every replica owns some work").atMost(LEASE.multipliedBy(2))
+          .until(() -> ownersOfSomething(api).size() == 3);
       assertThat(watched(context)).as("this server watches nothing").isEmpty();
       assertThat(watched(other)).as("the second server watches nothing").isEmpty();
 
@@ -89,10 +91,12 @@ class ReplicasOnKubeApiServerIT {
       await("the edit seen by a survivor").atMost(LEASE.multipliedBy(2)).until(() -> drifts(space, 2) == 1);
       assertThat(Duration.between(killed, Instant.now())).isLessThan(LEASE.multipliedBy(2));
       // the takeover's list queues the refresh before its watch is registered, so the drift can come first
-      await("exactly one survivor watches").atMost(Duration.ofSeconds(5)).until(() -> watched(context).isEmpty() != watched(other).isEmpty());
+      await("exactly one survivor watches").atMost(Duration.ofSeconds(5))
+          .until(() -> watched(context).isEmpty() != watched(other).isEmpty());
 
       try (ServerProcess again = ServerProcess.start(data, settings())) {
-        await("the restarted server has its share of the work").atMost(LEASE.multipliedBy(2)).until(() -> ownersOfSomething(api).contains(again.port()));
+        await("the restarted server has its share of the work").atMost(LEASE.multipliedBy(2))
+            .until(() -> ownersOfSomething(api).contains(again.port()));
         edit(space, 3);
         await("an edit after the rebalance is seen").atMost(LEASE).until(() -> drifts(space, 3) == 1);
 
@@ -101,8 +105,9 @@ class ReplicasOnKubeApiServerIT {
         again.stop(); // SIGTERM, as Kubernetes stops a pod
         assertThat(Duration.between(terminated, Instant.now())).as("exited within the default grace period")
             .isLessThan(Duration.ofSeconds(30));
-        await("its work taken before its leases run out").atMost(LEASE.dividedBy(2)).until(() -> owned(api, port).size() + owned(api, other.getEnvironment()
-            .getProperty("local.server.port", Integer.class)).size() == 5 + 1);
+        await("its work taken before its leases run out").atMost(LEASE.dividedBy(2))
+            .until(() -> owned(api, port).size()
+                + owned(api, other.getEnvironment().getProperty("local.server.port", Integer.class)).size() == 5 + 1);
         assertThat(handedBack).as("it had work to hand back").isNotEmpty();
       }
       Thread.sleep(LEASE.toMillis() / 3); // time for any second recording to show
@@ -131,10 +136,13 @@ class ReplicasOnKubeApiServerIT {
     }
     Api.Response applied = api.post("/api/v1/spaces/" + space + "/actions", Map.of("action", "apply", "waitFor", "none"));
     assertThat(applied.status()).as(applied.body()).isEqualTo(200);
-    await("every unit applied").atMost(Duration.ofMinutes(5)).until(() -> jdbc.queryForObject("select count(*) from unit u join space s on s.id = u.space_id"
-        + " where s.slug = ? and u.live_revision_num > 0", Integer.class, space) == UNITS);
-    await("no action left open").atMost(Duration.ofMinutes(2)).until(() -> jdbc.queryForObject("select count(*) from unit_action a join unit u on u.id = a.unit_id"
-        + " join space s on s.id = u.space_id where s.slug = ? and a.status in ('Pending', 'Running')", Integer.class, space) == 0);
+    await("every unit applied").atMost(Duration.ofMinutes(5))
+        .until(() -> jdbc.queryForObject("select count(*) from unit u join space s on s.id = u.space_id"
+            + " where s.slug = ? and u.live_revision_num > 0", Integer.class, space) == UNITS);
+    await("no action left open").atMost(Duration.ofMinutes(2))
+        .until(() -> jdbc.queryForObject("select count(*) from unit_action a join unit u on u.id = a.unit_id"
+            + " join space s on s.id = u.space_id where s.slug = ? and a.status in ('Pending', 'Running')",
+            Integer.class, space) == 0);
   }
 
   private static String name(String space, int i) {

@@ -63,7 +63,8 @@ class WorkerChartOnKubeApiServerIT {
       assertThat(applied.path("result").asString()).as(applied + "\n" + worker.log()).isEqualTo("ApplyCompleted");
 
       Kubectl.succeed(Map.of(), "scale", "deployment/paymentservice", "--replicas=3", "-n", name + "-app");
-      await("the scale captured through the watches the ServiceAccount may open").atMost(Duration.ofSeconds(60)).until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
+      await("the scale captured through the watches the ServiceAccount may open").atMost(Duration.ofSeconds(60))
+          .until(() -> api.get(unit).json().path("headRevisionNum").asInt() == 2);
 
       api.putYaml(unit + "/data", api.get(unit + "/data").body().replace("memory: 128Mi", "memory: 256Mi"));
       Api.Response preview = api.post(unit + "/apply/preview", null);

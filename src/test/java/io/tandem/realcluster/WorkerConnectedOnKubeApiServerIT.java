@@ -83,8 +83,8 @@ class WorkerConnectedOnKubeApiServerIT {
   @Test
   void aDeletedWorkersCredentialIsRefusedAndItStops() throws Exception {
     startWorker();
-    await("the worker is connected").atMost(Duration.ofSeconds(10)).until(() -> api.get("/api/v1/workers/" + worker).json().path("connected")
-        .asBoolean());
+    await("the worker is connected").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get("/api/v1/workers/" + worker).json().path("connected").asBoolean());
 
     assertThat(api.delete("/api/v1/workers/" + worker).status()).isEqualTo(204);
 

@@ -80,15 +80,16 @@ class WorkerProcessOnKubeApiServerIT {
         WorkerProcess worker = WorkerProcess.start(server(), name, credential, silent.kubeconfig())) {
       awaitConnected(api, name, Instant.EPOCH, worker);
       action = api.post(unit + "/apply", null).json().path("id").asString();
-      await("the worker runs the apply's call (its cluster does not answer)").atMost(Duration.ofSeconds(30)).until(() -> api.get("/api/v1/workers/" + name).json()
-          .path("runningCalls").asInt() == 1);
+      await("the worker runs the apply's call (its cluster does not answer)").atMost(Duration.ofSeconds(30))
+          .until(() -> api.get("/api/v1/workers/" + name).json().path("runningCalls").asInt() == 1);
 
       worker.kill();
     }
     try (WorkerProcess back = WorkerProcess.start(server(), name, credential, sandbox.kubeconfig())) {
-      await("the apply the killed worker ran is reported failed").atMost(Duration.ofSeconds(60)).until(() -> api.get("/api/v1/actions/" + action).json().path("status")
-          .asString().equals("Failed"));
-      assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString())
+      JsonNode failed = await("the apply the killed worker ran is reported failed").atMost(Duration.ofSeconds(60))
+          .until(() -> api.get("/api/v1/actions/" + action).json(),
+              view -> view.path("status").asString().equals("Failed"));
+      assertThat(failed.path("message").asString())
           .contains("restarted while it ran the call", "whether the call took effect is unknown");
 
       JsonNode applied = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60");

@@ -64,7 +64,8 @@ class ActionHandoffIT {
       assertThat(applied.status()).as(applied.body()).isEqualTo(200);
 
       try {
-        await("every apply completed, on the server that reaches the target").atMost(Duration.ofSeconds(60)).until(() -> count(space, "status = 'Completed'") == UNITS);
+        await("every apply completed, on the server that reaches the target").atMost(Duration.ofSeconds(60))
+            .until(() -> count(space, "status = 'Completed'") == UNITS);
       } catch (AssertionError e) {
         throw new AssertionError(e.getMessage() + "; actions: " + jdbc.queryForList("select a.status, a.message,"
             + " a.left_by::text, a.attempts from unit_action a join unit u on u.id = a.unit_id join space s"
@@ -78,7 +79,8 @@ class ActionHandoffIT {
 
     Api.Response refreshed = here.post("/api/v1/spaces/" + space + "/actions", Map.of("action", "refresh"));
     assertThat(refreshed.status()).as(refreshed.body()).isEqualTo(200);
-    await("with no other server left, the refreshes fail here").atMost(Duration.ofSeconds(30)).until(() -> count(space, "status = 'Failed'") == UNITS);
+    await("with no other server left, the refreshes fail here").atMost(Duration.ofSeconds(30))
+        .until(() -> count(space, "status = 'Failed'") == UNITS);
     assertThat(jdbc.queryForList("select a.message from unit_action a join unit u on u.id = a.unit_id join space s"
         + " on s.id = u.space_id where s.slug = ? and a.status = 'Failed'", String.class, space))
         .allMatch(message -> message.contains("host not found"), "says why");

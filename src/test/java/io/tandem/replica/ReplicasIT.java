@@ -38,9 +38,9 @@ class ReplicasIT {
     int secondPort = ((WebServerApplicationContext) second).getWebServer().getPort();
     try {
       assertThat(jobsByPort(here)).as("a started replica shows with its port at once").containsKey(secondPort);
-      await("both replicas own jobs").atMost(Duration.ofSeconds(10)).until(() -> jobsByPort(here).keySet().equals(Set.of(port, secondPort))
-          && jobsByPort(here).values().stream().allMatch(jobs -> jobs.size() >= 1));
-      Map<Integer, List<String>> shared = jobsByPort(here);
+      Map<Integer, List<String>> shared = await("both replicas own jobs").atMost(Duration.ofSeconds(10))
+          .until(() -> jobsByPort(here), owners -> owners.keySet().equals(Set.of(port, secondPort))
+              && owners.values().stream().allMatch(jobs -> jobs.size() >= 1));
       List<String> all = new ArrayList<>();
       shared.values().forEach(all::addAll);
       assertThat(all).as("each job has one owner").doesNotHaveDuplicates()
@@ -55,8 +55,8 @@ class ReplicasIT {
       second.close();
     }
     long stopped = System.nanoTime();
-    await("the survivor owns every job").atMost(Duration.ofSeconds(3)).until(() -> jobsByPort(here).keySet().equals(Set.of(port))
-        && jobsByPort(here).get(port).size() == 5);
+    await("the survivor owns every job").atMost(Duration.ofSeconds(3))
+        .until(() -> jobsByPort(here), owners -> owners.keySet().equals(Set.of(port)) && owners.get(port).size() == 5);
     assertThat(Duration.ofNanos(System.nanoTime() - stopped)).as("before the leaver's leases could have run out")
         .isLessThan(Duration.ofSeconds(3));
   }

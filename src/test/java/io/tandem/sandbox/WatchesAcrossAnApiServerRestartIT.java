@@ -44,13 +44,15 @@ class WatchesAcrossAnApiServerRestartIT {
       sandbox.restartApiServer();
       kubectl.setMemoryLimit(space, "paymentservice", "300Mi"); // before the watches are back
 
-      await("the change made during the reconnect captured").atMost(Duration.ofSeconds(30)).until(() -> head(api, unit) == 2);
+      await("the change made during the reconnect captured").atMost(Duration.ofSeconds(30))
+          .until(() -> head(api, unit) == 2);
       assertThat(api.get(unit + "/data").body()).contains("memory: 300Mi");
       assertThat(api.get(unit + "/revisions/2").json().path("mutations").get(0).path("by").asString()).isEqualTo("refresh: kubectl-edit");
 
       kubectl.setMemoryLimit(space, "paymentservice", "400Mi");
 
-      await("a later change captured by the resumed watch").atMost(Duration.ofSeconds(30)).until(() -> head(api, unit) == 3);
+      await("a later change captured by the resumed watch").atMost(Duration.ofSeconds(30))
+          .until(() -> head(api, unit) == 3);
       Thread.sleep(3_000); // whatever else the relist or the events queued has run by now
       assertThat(head(api, unit)).as("nothing captured twice").isEqualTo(3);
       assertThat(api.get(unit + "/data").body()).contains("memory: 400Mi");

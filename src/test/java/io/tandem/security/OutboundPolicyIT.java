@@ -114,7 +114,9 @@ class OutboundPolicyIT {
     createUnit();
 
     String deliveries = "/api/v1/spaces/" + space + "/webhooks/" + id + "/deliveries";
-    await("the delivery refused").atMost(Duration.ofSeconds(15)).until(() -> api.get(deliveries).items().stream().anyMatch(d -> d.path("lastError").asString().contains("does not call")));
+    await("the delivery refused").atMost(Duration.ofSeconds(15))
+        .until(() -> api.get(deliveries).items(),
+            items -> items.stream().anyMatch(d -> d.path("lastError").asString().contains("does not call")));
     assertThat(loopbackCalls.get()).isZero();
   }
 
@@ -151,7 +153,9 @@ class OutboundPolicyIT {
 
     createUnit();
 
-    await("the push refused").atMost(Duration.ofSeconds(15)).until(() -> api.get("/api/v1/spaces/" + space + "/git-mirror").json().path("lastError").asString().contains("does not call"));
+    await("the push refused").atMost(Duration.ofSeconds(15))
+        .until(() -> api.get("/api/v1/spaces/" + space + "/git-mirror").json().path("lastError").asString(),
+            error -> error.contains("does not call"));
     assertThat(loopbackCalls.get()).isZero();
   }
 

@@ -111,7 +111,8 @@ class RemoteAnswersIT {
     createUnit();
 
     String path = "/api/v1/spaces/" + space + "/git-mirror";
-    await("a failed push").atMost(Duration.ofSeconds(15)).until(() -> !api.get(path).json().path("lastError").asString().isEmpty());
+    await("a failed push").atMost(Duration.ofSeconds(15))
+        .until(() -> !api.get(path).json().path("lastError").asString().isEmpty());
     assertThat(api.get(path).body()).doesNotContain(MARKER);
   }
 
@@ -123,7 +124,9 @@ class RemoteAnswersIT {
     createUnit();
 
     String deliveries = "/api/v1/spaces/" + space + "/webhooks/" + created.json().path("webhook").path("id").asString() + "/deliveries";
-    await("a failed delivery").atMost(Duration.ofSeconds(15)).until(() -> api.get(deliveries).items().stream().anyMatch(d -> d.path("lastError").asString().contains("HTTP 500")));
+    await("a failed delivery").atMost(Duration.ofSeconds(15))
+        .until(() -> api.get(deliveries).items(),
+            items -> items.stream().anyMatch(d -> d.path("lastError").asString().contains("HTTP 500")));
     assertThat(api.get(deliveries).body()).doesNotContain(MARKER);
   }
 

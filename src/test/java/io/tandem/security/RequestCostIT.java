@@ -110,16 +110,16 @@ class RequestCostIT {
     assertThat(api.post("/api/v1/spaces", Map.of("slug", space), auth(ADMIN)).status()).isEqualTo(201);
     try (Socket first = startSlowRequest("POST", "/api/v1/spaces", "application/json", 1000, ADMIN);
         Socket second = startSlowRequest("POST", "/api/v1/spaces", "application/json", 1000, ADMIN)) {
-      await("a third write is refused while two are in progress").atMost(Duration.ofSeconds(2)).until(() -> api.post("/api/v1/spaces", Map.of("slug", space + "-3"),
-          auth(ADMIN)).status() == 429);
+      await("a third write is refused while two are in progress").atMost(Duration.ofSeconds(2))
+          .until(() -> api.post("/api/v1/spaces", Map.of("slug", space + "-3"), auth(ADMIN)).status() == 429);
 
       Api.Response refused = api.post("/api/v1/spaces", Map.of("slug", space + "-4"), auth(ADMIN));
       ProblemAssert.assertProblem(refused, 429, "rate-limited", "2 writes in progress");
       assertThat(refused.header("Retry-After")).isEqualTo("1");
       assertThat(api.get("/api/v1/spaces/" + space, auth(ADMIN)).status()).isEqualTo(200);
     }
-    await("once the two have ended, the caller writes again").atMost(Duration.ofSeconds(10)).until(() -> api.post("/api/v1/spaces", Map.of("slug", space + "-5"),
-        auth(ADMIN)).status() == 201);
+    await("once the two have ended, the caller writes again").atMost(Duration.ofSeconds(10))
+        .until(() -> api.post("/api/v1/spaces", Map.of("slug", space + "-5"), auth(ADMIN)).status() == 201);
   }
 
   /** A request whose headers are sent whole and whose body is sent one byte of {@code length}, and then nothing. */

@@ -53,7 +53,8 @@ public final class StatementLog {
    * turned off), {@code -- commit} and {@code -- rollback}.
    */
   public static List<String> withTransactions(String pathAndQuery) {
-    await("a request for " + pathAndQuery).atMost(Duration.ofSeconds(5)).until(() -> BY_REQUEST.containsKey(pathAndQuery));
+    await("a request for " + pathAndQuery).atMost(Duration.ofSeconds(5))
+        .until(() -> BY_REQUEST.containsKey(pathAndQuery));
     return BY_REQUEST.get(pathAndQuery);
   }
 

@@ -217,10 +217,12 @@ abstract class TargetAccessScenarios {
     unit("web", Fixtures.paymentService());
     String unit = units + "/web";
     assertThat(admin.patch(unit, Map.of("applyMode", "Continuous")).status()).isEqualTo(200);
-    await("the loop applies revision 1").atMost(Duration.ofSeconds(30)).until(() -> admin.get(unit).json().path("liveRevisionNum").asInt() == 1);
+    await("the loop applies revision 1").atMost(Duration.ofSeconds(30))
+        .until(() -> admin.get(unit).json().path("liveRevisionNum").asInt() == 1);
 
     assertThat(admin.putYaml(unit + "/data", "").status()).isEqualTo(200);
-    await("the loop's apply of the empty revision refused").atMost(Duration.ofSeconds(30)).until(() -> admin.get(unit + "/actions").body().contains("destroy gate on"));
+    await("the loop's apply of the empty revision refused").atMost(Duration.ofSeconds(30))
+        .until(() -> admin.get(unit + "/actions").body().contains("destroy gate on"));
     assertThat(cluster.apps().deployments().inNamespace(space).withName("paymentservice").get()).isNotNull();
     assertThat(admin.get(unit).json().path("liveRevisionNum").asInt()).isEqualTo(1);
     admin.patch(unit, Map.of("applyMode", "OnDemand"));

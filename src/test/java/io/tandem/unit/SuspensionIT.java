@@ -136,8 +136,8 @@ class SuspensionIT {
     UnitAction revert = queue.enqueue(UUID.fromString(api.get(unit).json().path("id").asString()), UnitAction.Kind.Apply, 1,
         false, true, Instant.now());
 
-    await("the revert done").atMost(Duration.ofSeconds(30)).until(() -> queue.find(revert.id()).orElseThrow().status().finished());
-    UnitAction done = queue.find(revert.id()).orElseThrow();
+    UnitAction done = await("the revert done").atMost(Duration.ofSeconds(30))
+        .until(() -> queue.find(revert.id()).orElseThrow(), action -> action.status().finished());
     assertThat(done.status()).isEqualTo(UnitAction.Status.Canceled);
     assertThat(done.result()).isEqualTo(ActionResult.ApplyCanceled);
     assertThat(done.message()).isEqualTo("Not applied: the unit is suspended (by anonymous: \"Stop the revert\").");

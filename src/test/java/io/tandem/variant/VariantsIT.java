@@ -142,7 +142,8 @@ class VariantsIT {
         Map.of("action", "apply", "units", List.of("app", "namespace")));
     assertThat(applied.status()).as(applied.body()).isEqualTo(200);
     assertThat(applied.json().path("results").get(0).path("unit").asString()).isEqualTo("namespace");
-    await("app applied").atMost(Duration.ofSeconds(30)).until(() -> api.get(appPath).json().path("liveRevisionNum").asInt() > 0);
+    await("app applied").atMost(Duration.ofSeconds(30))
+        .until(() -> api.get(appPath).json().path("liveRevisionNum").asInt() > 0);
     JsonNode nsApply = api.get("/api/v1/spaces/" + space + "/units/namespace/actions").json().path("items").get(0);
     JsonNode appApply = api.get(appPath + "/actions").json().path("items").get(0);
     assertThat(Instant.parse(appApply.path("startedAt").asString()))

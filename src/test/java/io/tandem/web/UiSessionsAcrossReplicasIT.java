@@ -88,7 +88,8 @@ class UiSessionsAcrossReplicasIT {
 
     api.delete("/api/v1/tokens/" + issued.path("token").path("id").asString());
 
-    await("the other server ends the session").atMost(Duration.ofSeconds(5)).until(() -> onB.get("/ui").status() == 302);
+    await("the other server ends the session").atMost(Duration.ofSeconds(5))
+        .until(() -> onB.get("/ui").status() == 302);
     assertThat(onB.get("/ui").location()).endsWith("/ui/sign-in");
     assertThat(onA.get("/ui").status()).as("the same session, ended on the other server").isEqualTo(302);
     assertThat(other.get("/ui").status()).as("a second session of the token, here").isEqualTo(302);

@@ -36,9 +36,10 @@ class WorkerCallsIT {
 
     worker.poll("second", 0);
 
-    await("the apply failed").atMost(Duration.ofSeconds(10)).until(() -> api.get("/api/v1/actions/" + action).json().path("status")
-        .asString().equals("Failed"));
-    assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString())
+    JsonNode failed = await("the apply failed").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get("/api/v1/actions/" + action).json(),
+            view -> view.path("status").asString().equals("Failed"));
+    assertThat(failed.path("message").asString())
         .contains("was not applied", "worker '" + worker.name + "' restarted while it ran the call");
   }
 
@@ -51,8 +52,8 @@ class WorkerCallsIT {
     String seen = api.get("/api/v1/workers/" + worker.name).json().path("lastSeenAt").asString();
     // the first start's long poll is open when the worker is killed and starts again
     CompletableFuture<JsonNode> zombie = CompletableFuture.supplyAsync(() -> worker.poll("first", 3));
-    await("the first start's long poll is open").atMost(Duration.ofSeconds(10)).until(() -> !api.get("/api/v1/workers/" + worker.name).json()
-        .path("lastSeenAt").asString().equals(seen));
+    await("the first start's long poll is open").atMost(Duration.ofSeconds(10))
+        .until(() -> !api.get("/api/v1/workers/" + worker.name).json().path("lastSeenAt").asString().equals(seen));
     worker.poll("second", 0);
     api.post(unit + "/apply", null);
 
@@ -85,9 +86,10 @@ class WorkerCallsIT {
 
     assertThat(worker.answer(call, "{\"failure\": {\"code\": \"validation-failed\", \"message\": \"refused in the test\","
         + " \"notConnected\": false}}").status()).isEqualTo(204);
-    await("the apply ends with the worker's answer").atMost(Duration.ofSeconds(10)).until(() ->
-        api.get("/api/v1/actions/" + action).json().path("status").asString().equals("Failed"));
-    assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString()).contains("refused in the test");
+    JsonNode failed = await("the apply ends with the worker's answer").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get("/api/v1/actions/" + action).json(),
+            view -> view.path("status").asString().equals("Failed"));
+    assertThat(failed.path("message").asString()).contains("refused in the test");
   }
 
   @Test

@@ -9,6 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.TestPropertySource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A worker that fetched a call and then stopped asking for work (killed, or cut off) will not answer: what waits for
@@ -33,10 +34,11 @@ class WorkerGoneIT {
     assertThat(worker.poll("only", 5).size()).as("the worker fetched the apply").isEqualTo(1);
 
     // and asks for nothing more
-    await("the apply failed").atMost(Duration.ofSeconds(30)).until(() -> api.get("/api/v1/actions/" + action).json().path("status")
-        .asString().equals("Failed"));
+    JsonNode failed = await("the apply failed").atMost(Duration.ofSeconds(30))
+        .until(() -> api.get("/api/v1/actions/" + action).json(),
+            view -> view.path("status").asString().equals("Failed"));
 
-    assertThat(api.get("/api/v1/actions/" + action).json().path("message").asString())
+    assertThat(failed.path("message").asString())
         .contains("was not applied", "did not answer", "whether the call took effect is unknown");
     assertThat(api.get("/api/v1/workers/" + worker.name).json().path("connected").asBoolean()).isFalse();
   }

@@ -51,7 +51,8 @@ class AdmissionOrderIT {
       send(first, request("first-1") + request("first-2"));
       assertThat(Recorder.HOLDING.await(30, TimeUnit.SECONDS)).as("the first request holds the one turn").isTrue();
       send(second, request("second"));
-      await("the other connection's request queued").atMost(Duration.ofSeconds(30)).until(() -> meters.get("tandem.admission.waiting").gauge().value() >= 1);
+      await("the other connection's request queued").atMost(Duration.ofSeconds(30))
+          .until(() -> meters.get("tandem.admission.waiting").gauge().value() >= 1);
 
       Recorder.RELEASE.countDown();
 

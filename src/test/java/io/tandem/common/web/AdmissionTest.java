@@ -114,9 +114,11 @@ class AdmissionTest {
     executor.execute(work("queued", false, finishQueued, done));
     await("a request queued").atMost(Duration.ofSeconds(10)).until(() -> waiting() == 1);
     finishFirst.countDown();
-    await("the queued request working, the kept-alive connection's next one parked in its place").atMost(Duration.ofSeconds(10)).until(() -> started.contains("queued") && waiting() == 1);
+    await("the queued request working, the kept-alive connection's next one parked in its place")
+        .atMost(Duration.ofSeconds(10)).until(() -> started.contains("queued") && waiting() == 1);
     keptAlive.get().interrupt(); // as when the server stops
-    await("the parked request going on").atMost(Duration.ofSeconds(10)).until(() -> started.contains("kept-alive again"));
+    await("the parked request going on").atMost(Duration.ofSeconds(10))
+        .until(() -> started.contains("kept-alive again"));
     assertThat(waiting()).isZero();
     assertThat(working.get()).isEqualTo(1);
     finishQueued.countDown();

@@ -24,7 +24,8 @@ class UiSessionCleanupIT {
     long now = System.currentTimeMillis();
     String expired = session(now - 60_000);
     String live = session(now + 3_600_000);
-    await("this replica holds the lease").atMost(Duration.ofSeconds(30)).until(() -> leases.holds("job:session-cleanup"));
+    await("this replica holds the lease").atMost(Duration.ofSeconds(30))
+        .until(() -> leases.holds("job:session-cleanup"));
 
     cleanup.cleanUp();
 
