@@ -154,6 +154,17 @@ final class ArchitectureRules {
         .because("controllers go through the domain, which owns the store ports");
   }
 
+  /**
+   * A domain owns its store ports and hands them domain types (a checked {@code Where}, not SQL); the persistence
+   * layer implements them. So no domain class names a persistence class, of its own feature or another's, the shared
+   * where translator ({@code query.persistence}) included.
+   */
+  static ArchRule domainDoesNotReachIntoPersistence(String root) {
+    return noClasses().that().resideInAPackage(root + "..domain..")
+        .should().dependOnClassesThat().resideInAPackage(root + "..persistence..")
+        .because("domain code speaks domain types to its store ports; SQL is written only in persistence");
+  }
+
   static ArchRule domainSpeaksDomainTypes(String root) {
     String[] forbidden = Arrays.copyOf(WEB_AND_LIBRARY_PACKAGES, WEB_AND_LIBRARY_PACKAGES.length + 1);
     forbidden[forbidden.length - 1] = root + ".common.web..";

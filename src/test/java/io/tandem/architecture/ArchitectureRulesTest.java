@@ -46,6 +46,14 @@ class ArchitectureRulesTest {
   }
 
   @Test
+  void domainCodeReachingIntoPersistenceFailsItsOwnFeaturesToo() {
+    assertThat(violations(ArchitectureRules.domainDoesNotReachIntoPersistence(LAYERS).evaluate(FIXTURE)))
+        .hasSize(2)
+        .anySatisfy(violation -> assertThat(violation).contains("SpaceService.where", "query.persistence.WhereSql"))
+        .anySatisfy(violation -> assertThat(violation).contains("Where.sql", "query.persistence.WhereSql"));
+  }
+
+  @Test
   void commonKnowingAFeatureFails() {
     assertThat(violations(ArchitectureRules.commonDependsOnNoFeature(LAYERS).evaluate(FIXTURE)))
         .singleElement().asString().contains("Texts.spaces", "SpaceService");
@@ -84,6 +92,14 @@ class ArchitectureRulesTest {
         .anySatisfy(violation -> assertThat(violation).contains("LiveWatches.watcher", "ClusterWatcher"))
         .anySatisfy(violation -> assertThat(violation).contains("Agent.units", "JdbcUnitStore"))
         .noneSatisfy(violation -> assertThat(violation).containsAnyOf("UnitController", "MockCluster"));
+  }
+
+  /** The exception for the where translator is a store's alone: another feature's domain may not use it. */
+  @Test
+  void onlyAStoresPersistenceMayUseTheWhereTranslator() {
+    assertThat(violations(ArchitectureRules.featuresUseNoOtherFeaturesAdapters(LAYERS).evaluate(FIXTURE)))
+        .anySatisfy(violation -> assertThat(violation).contains("SpaceService.where", "query.persistence.WhereSql"))
+        .noneSatisfy(violation -> assertThat(violation).contains("JdbcUnitStore.where"));
   }
 
   private static List<String> violations(EvaluationResult result) {

@@ -54,6 +54,11 @@ class ArchitectureTest {
   }
 
   @Test
+  void domainCodeNeverReachesIntoPersistence() {
+    ArchitectureRules.domainDoesNotReachIntoPersistence(ROOT).check(CLASSES);
+  }
+
+  @Test
   void domainCodeSpeaksDomainTypesOnly() {
     ArchitectureRules.domainSpeaksDomainTypes(ROOT).check(CLASSES);
   }

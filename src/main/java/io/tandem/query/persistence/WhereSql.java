@@ -12,6 +12,12 @@ import java.util.Map;
  * A checked filter as a SQL condition with named parameters. The SQL text is assembled only from a store's
  * {@link WhereColumns} and the operators; every value, and every label key, is a parameter ({@code :w0}, {@code :w1}
  * …; {@code :d0} … for a {@link DataQuerySql}).
+ *
+ * <p>The translator is {@code query}'s adapter, not shared kernel in {@code common}: it reads {@code query.domain}'s
+ * {@code Where}, and {@code common} may know no feature, so putting it there would pull the whole language (grammar
+ * and catalogs) into the kernel. Instead {@code ArchitectureRules.featuresUseNoOtherFeaturesAdapters} makes one narrow
+ * exception: a store's {@code persistence} may use this package, and nothing else outside {@code query} may ({@code
+ * domainDoesNotReachIntoPersistence} and {@code apiDoesNotReachIntoPersistence} hold the rest to domain types).
  */
 public record WhereSql(String sql, Map<String, Object> parameters) {
 
