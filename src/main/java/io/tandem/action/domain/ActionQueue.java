@@ -19,6 +19,14 @@ public interface ActionQueue {
   /** An action that waits, with whether its wait is over. */
   record Waiting(UnitAction action, boolean expired) {}
 
+  /**
+   * An action of a bulk request, requested by the caller: an apply ({@code revisionNum}, {@code takeOver}, {@code
+   * waitForHealth} or {@code null}) or a refresh that captures; it runs once the actions {@code dependsOn} have
+   * finished.
+   */
+  record NewAction(UUID id, UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean takeOver,
+      List<UUID> dependsOn, Duration waitForHealth) {}
+
   UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, Instant now);
 
   UnitAction enqueue(UUID unitId, UnitAction.Kind kind, Integer revisionNum, boolean dryRun, Instant now);
@@ -44,6 +52,14 @@ public interface ActionQueue {
       Duration waitForHealth, Instant now);
 
   /**
+   * Queues {@code actions} in their order (each is queued a microsecond after the one before it, from {@code now}), a
+   * batch in one statement, all of them or none.
+   *
+   * @return the queued actions, in the same order
+   */
+  List<UnitAction> enqueueAll(List<NewAction> actions, Instant now);
+
+  /**
    * An apply the server queues itself (a Continuous head, a revert of drift) as {@code id}, which the unit's row
    * names as its open attempt. A unit has at most one such apply open: a second is refused.
    */
@@ -52,8 +68,10 @@ public interface ActionQueue {
   /**
    * Claims the next runnable action for {@code owner}, leased for {@code lease}; empty when there is none. An action
    * that {@code replica} left (it could not reach the target) is claimed again only once {@code handoff} has passed.
+   * Actions on a target that runs {@code perTarget} actions already (on any server) wait, so a slow target holds at
+   * most that many workers; two servers claiming at once may each see one place left.
    */
-  Optional<UnitAction> claim(String owner, UUID replica, Duration lease, Duration handoff);
+  Optional<UnitAction> claim(String owner, UUID replica, Duration lease, Duration handoff, int perTarget);
 
   /**
    * Puts an action this worker could not reach the target of back in the queue for the other replicas, unless every

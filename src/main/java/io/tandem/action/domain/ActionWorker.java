@@ -45,6 +45,7 @@ public class ActionWorker implements SmartLifecycle {
   private final String owner = "worker-" + UUID.randomUUID();
   private final Duration lease;
   private final int threads;
+  private final int perTarget;
   private final boolean enabled;
   private ExecutorService pool;
   private ScheduledExecutorService heartbeats;
@@ -71,6 +72,7 @@ public class ActionWorker implements SmartLifecycle {
     handlers.forEach(handler -> this.handlers.put(handler.kind(), handler));
     this.lease = settings.lease();
     this.threads = settings.threads();
+    this.perTarget = Math.max(1, settings.perTarget());
     this.enabled = settings.enabled();
     this.stopGrace = settings.stopGrace();
   }
@@ -129,7 +131,7 @@ public class ActionWorker implements SmartLifecycle {
   private void loop() {
     while (running) {
       try {
-        Optional<UnitAction> claimed = queue.claim(owner, replica.id(), lease, handoff);
+        Optional<UnitAction> claimed = queue.claim(owner, replica.id(), lease, handoff, perTarget);
         databaseReachable();
         if (claimed.isEmpty()) {
           Thread.sleep(IDLE_POLL_MS);

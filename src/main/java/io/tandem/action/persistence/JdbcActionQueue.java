@@ -2,13 +2,17 @@ package io.tandem.action.persistence;
 
 import io.tandem.action.domain.ActionQueue;
 import io.tandem.action.domain.UnitAction;
+import io.tandem.common.config.JsonColumns;
 
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -29,6 +33,10 @@ public class JdbcActionQueue implements ActionQueue {
 
   private static final String COLUMNS = ActionRows.COLUMNS;
   private static final String FROM = ActionRows.FROM;
+  /** The advisory lock that claims take turns by ("clam"); health's are {@code 0x6865616c}. */
+  private static final int CLAIM_LOCK = 0x636c616d;
+  /** Rows of a bulk request queued in one statement. */
+  private static final int BATCH = 1000;
 
   /**
    * The newest action of the unit row {@code u}, inline, for read models that fetch units with their status in one
@@ -108,6 +116,52 @@ public class JdbcActionQueue implements ActionQueue {
 
   @Override
   @Transactional
+  public List<UnitAction> enqueueAll(List<NewAction> actions, Instant now) {
+    List<UnitAction> queued = new ArrayList<>(actions.size());
+    String requestedBy = requester();
+    for (int from = 0; from < actions.size(); from += BATCH) {
+      List<NewAction> batch = actions.subList(from, Math.min(actions.size(), from + BATCH));
+      List<Map<String, Object>> rows = new ArrayList<>(batch.size());
+      for (int i = 0; i < batch.size(); i++) {
+        rows.add(row(batch.get(i), from + i));
+      }
+      jdbc.sql("insert into unit_action (id, unit_id, action, revision_num, dry_run, background, take_over, status,"
+              + " created_at, depends_on, requested_by, wait_for, wait_timeout_ms)"
+              + " select r.id, r.unit_id, r.action, r.revision_num, false, false, r.take_over, 'Pending',"
+              + " :now + r.n * interval '1 microsecond', r.depends_on, :requestedBy,"
+              + " case when r.wait_timeout_ms is null then null else 'healthy' end, r.wait_timeout_ms"
+              + " from jsonb_to_recordset(cast(:rows as jsonb)) as r(id uuid, unit_id uuid, action text,"
+              + " revision_num int, take_over boolean, depends_on uuid[], wait_timeout_ms bigint, n int)")
+          .param("now", OffsetDateTime.ofInstant(now, ZoneOffset.UTC))
+          .param("requestedBy", requestedBy)
+          .param("rows", JsonColumns.write(rows))
+          .update();
+      Map<UUID, UnitAction> byId = new HashMap<>();
+      jdbc.sql("select " + COLUMNS + FROM + " where a.id = any(:ids)")
+          .param("ids", batch.stream().map(NewAction::id).toArray(UUID[]::new))
+          .query(ActionRows::map)
+          .list()
+          .forEach(action -> byId.put(action.id(), action));
+      batch.forEach(action -> queued.add(byId.get(action.id())));
+    }
+    return queued;
+  }
+
+  private static Map<String, Object> row(NewAction action, int n) {
+    Map<String, Object> row = new HashMap<>();
+    row.put("id", action.id().toString());
+    row.put("unit_id", action.unitId().toString());
+    row.put("action", action.kind().name());
+    row.put("revision_num", action.revisionNum());
+    row.put("take_over", action.takeOver());
+    row.put("depends_on", action.dependsOn().stream().map(UUID::toString).toList());
+    row.put("wait_timeout_ms", action.waitForHealth() == null ? null : action.waitForHealth().toMillis());
+    row.put("n", n);
+    return row;
+  }
+
+  @Override
+  @Transactional
   public UnitAction enqueueAutomaticApply(UUID id, UUID unitId, int revisionNum, Instant now) {
     return insert(id, unitId, UnitAction.Kind.Apply, revisionNum, false, true, false, List.of(), null, now);
   }
@@ -139,25 +193,34 @@ public class JdbcActionQueue implements ActionQueue {
 
   @Override
   @Transactional
-  public Optional<UnitAction> claim(String owner, UUID replica, Duration lease, Duration handoff) {
+  public Optional<UnitAction> claim(String owner, UUID replica, Duration lease, Duration handoff, int perTarget) {
+    // Claims take turns (a few milliseconds each), so that each sees the ones before it and counts their targets'
+    // running actions right: idle workers poll at the same moment, and would each see a slow target's one place left.
+    jdbc.sql("select pg_advisory_xact_lock(:key, 0)").param("key", CLAIM_LOCK).query((rs, row) -> 1).list();
     Optional<UUID> id =
         jdbc.sql(
-                "update unit_action set status = 'Running', started_at = coalesce(started_at, now()),"
+                // targets that hold perTarget running actions already (a lease that ran out holds none)
+                "with busy as (select coalesce(r.target, ru.target) as target from unit_action r"
+                    + "   join unit ru on ru.id = r.unit_id where r.status = 'Running' and r.lease_owner is not null"
+                    + "   and r.lease_until >= now() group by 1 having count(*) >= :perTarget)"
+                    + " update unit_action set status = 'Running', started_at = coalesce(started_at, now()),"
                     + " lease_owner = :owner, lease_until = now() + cast(:lease as interval), attempts = attempts + 1"
-                    + " where id = (select a.id from unit_action a"
+                    + " where id = (select a.id from unit_action a join unit u on u.id = a.unit_id"
                     + "   where (a.status = 'Pending' or (a.status = 'Running' and a.lease_until < now()))"
                     + "   and (not (cast(:replica as uuid) = any(a.left_by))"
                     + "     or a.left_at < now() - cast(:handoff as interval))"
+                    + "   and not exists (select 1 from busy where busy.target = coalesce(a.target, u.target))"
                     + "   and not exists (select 1 from unit_action b where b.unit_id = a.unit_id"
                     + "     and b.status in ('Pending', 'Running') and (b.created_at, b.id) < (a.created_at, a.id))"
                     + "   and not exists (select 1 from unit_action d where d.id = any(a.depends_on)"
                     + "     and d.status in ('Pending', 'Running'))"
-                    + "   order by a.created_at, a.id limit 1 for update skip locked)"
+                    + "   order by a.created_at, a.id limit 1 for update of a skip locked)"
                     + " returning id")
             .param("owner", owner)
             .param("replica", replica)
             .param("lease", lease.toMillis() + " milliseconds")
             .param("handoff", handoff.toMillis() + " milliseconds")
+            .param("perTarget", perTarget)
             .query(UUID.class)
             .optional();
     return id.flatMap(this::find);

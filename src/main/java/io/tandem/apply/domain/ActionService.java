@@ -97,9 +97,7 @@ public class ActionService {
     int num = units.resolve(unit, revision);
     List<String> blockers = gates.applyBlockers(unit, num);
     if (!blockers.isEmpty()) {
-      throw new TandemException(ProblemCode.APPLY_GATED,
-          "Revision " + num + " of unit '" + slug + "' may not be applied: " + String.join("; ", blockers) + ".",
-          Map.of("reasons", blockers));
+      throw gated(unit, num, blockers);
     }
     Target target = targets.get(unit.metadata().target());
     List<ObjectKey> keys = ownership.keys(target, units.dataAt(unit, num));
@@ -159,9 +157,21 @@ public class ActionService {
   private Unit withTarget(String space, String slug, String what) {
     Unit unit = units.get(space, slug);
     if (unit.metadata().target() == null) {
-      throw TandemException.conflict("Unit '" + slug + "' has no target to be " + what + " on; set its target first.");
+      throw noTarget(unit, what);
     }
     return unit;
+  }
+
+  /** The refusal of a unit without a target to be {@code what} (applied, refreshed, destroyed). */
+  static TandemException noTarget(Unit unit, String what) {
+    return TandemException.conflict("Unit '" + unit.slug() + "' has no target to be " + what + " on; set its target first.");
+  }
+
+  /** The refusal of an apply of revision {@code num}, for the {@code blockers} that gate it. */
+  static TandemException gated(Unit unit, int num, List<String> blockers) {
+    return new TandemException(ProblemCode.APPLY_GATED,
+        "Revision " + num + " of unit '" + unit.slug() + "' may not be applied: " + String.join("; ", blockers) + ".",
+        Map.of("reasons", blockers));
   }
 
   /** Checked before anything is queued: a request with a bad wait changes nothing. */

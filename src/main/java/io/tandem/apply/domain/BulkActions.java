@@ -26,12 +26,15 @@ public class BulkActions {
 
   private final UnitQueries units;
   private final ActionService actions;
+  private final BulkQueue bulk;
   private final LiveGates liveGates;
   private final List<UnitDependencies> dependencies;
 
-  public BulkActions(UnitQueries units, ActionService actions, LiveGates liveGates, List<UnitDependencies> dependencies) {
+  public BulkActions(UnitQueries units, ActionService actions, BulkQueue bulk, LiveGates liveGates,
+      List<UnitDependencies> dependencies) {
     this.units = units;
     this.actions = actions;
+    this.bulk = bulk;
     this.liveGates = liveGates;
     this.dependencies = dependencies;
   }
@@ -71,11 +74,12 @@ public class BulkActions {
             confirmation.confirm(), confirmation.count());
       }
       RevisionRef head = RevisionRef.parse("revision", "head");
-      results.addAll(queueInOrder(ordered, before, (key, after) -> switch (kind) {
-        case Apply -> actions.apply(key.space(), key.unit(), head, after, healthWait, null);
-        case Refresh -> actions.refresh(key.space(), key.unit(), false, null);
-        case Destroy -> actions.destroyConfirmed(key.space(), key.unit(), after, null);
-      }));
+      results.addAll(switch (kind) {
+        case Apply -> bulk.apply(ordered, key -> head, before, healthWait);
+        case Refresh -> bulk.refresh(ordered);
+        case Destroy -> queueInOrder(ordered, before,
+            (key, after) -> actions.destroyConfirmed(key.space(), key.unit(), after, null));
+      });
     }
     results.addAll(missing);
     return results;
@@ -149,8 +153,7 @@ public class BulkActions {
     revisions.forEach(revision -> wanted.put(revision.unit(), revision.revision()));
     List<UnitKey> selected = List.copyOf(wanted.keySet());
     Map<UnitKey, Set<UnitKey>> before = waitsFor(selected, UnitAction.Kind.Apply);
-    return queueInOrder(inOrder(selected, before), before,
-        (key, after) -> actions.apply(key.space(), key.unit(), wanted.get(key), after, healthWait, null));
+    return bulk.apply(inOrder(selected, before), wanted::get, before, healthWait);
   }
 
   /**

@@ -6,6 +6,7 @@ import io.tandem.common.yaml.ObjectKey;
 import io.tandem.targets.domain.ClusterClient;
 import io.tandem.targets.domain.Target;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -42,6 +43,16 @@ public class ObjectOwnership {
     if (!others.isEmpty()) {
       throw owned(target, others);
     }
+  }
+
+  /**
+   * {@link #requireFree} of many units on one target at once: by unit id, the refusal of each unit that another unit's
+   * objects stand in the way of; the others are free.
+   */
+  public Map<UUID, TandemException> refusals(Target target, Map<UUID, List<ObjectKey>> keysByUnit) {
+    Map<UUID, TandemException> refused = new HashMap<>();
+    store.ownedByOthers(target.slug(), keysByUnit).forEach((unit, others) -> refused.put(unit, owned(target, others)));
+    return refused;
   }
 
   /**

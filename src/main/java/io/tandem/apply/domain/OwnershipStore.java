@@ -15,6 +15,12 @@ public interface OwnershipStore {
   Map<ObjectKey, ObjectOwner> ownedByOthers(String target, UUID unitId, Collection<ObjectKey> keys);
 
   /**
+   * {@link #ownedByOthers(String, UUID, Collection)} of many units at once: by unit, those of its keys that another
+   * unit applied; units with none are left out.
+   */
+  Map<UUID, Map<ObjectKey, ObjectOwner>> ownedByOthers(String target, Map<UUID, List<ObjectKey>> keysByUnit);
+
+  /**
    * Records {@code unitId} as the unit that applies {@code keys} on {@code target}. Objects of other units are taken
    * from them only with {@code takeOver}; without it, when any of {@code keys} is another unit's, nothing is written.
    *

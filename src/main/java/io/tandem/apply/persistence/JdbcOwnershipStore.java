@@ -4,7 +4,9 @@ import io.tandem.apply.domain.ObjectOwner;
 import io.tandem.apply.domain.OwnershipStore;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.yaml.ObjectKey;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,6 +37,26 @@ class JdbcOwnershipStore implements OwnershipStore {
   @Transactional(readOnly = true)
   public Map<ObjectKey, ObjectOwner> ownedByOthers(String target, UUID unitId, Collection<ObjectKey> keys) {
     return others(target, unitId, keys, "");
+  }
+
+  @Override
+  @Transactional(readOnly = true)
+  public Map<UUID, Map<ObjectKey, ObjectOwner>> ownedByOthers(String target, Map<UUID, List<ObjectKey>> keysByUnit) {
+    List<Map<String, String>> rows = new ArrayList<>();
+    keysByUnit.forEach((unit, keys) -> new LinkedHashSet<>(keys).forEach(key -> rows.add(Map.of("unit", unit.toString(),
+        "group", key.group(), "kind", key.kind(), "namespace", key.namespace(), "name", key.name()))));
+    Map<UUID, Map<ObjectKey, ObjectOwner>> others = new HashMap<>();
+    jdbc.sql("select k.unit, a.api_group, a.kind, a.namespace, a.name, u.id, s.slug, u.slug from applied_object a"
+            + " join unit u on u.id = a.unit_id join space s on s.id = u.space_id,"
+            + " jsonb_to_recordset(cast(:keys as jsonb)) as k(unit uuid, \"group\" text, kind text, namespace text,"
+            + " name text) where" + MATCHES + " and a.unit_id <> k.unit order by a.namespace, a.name, a.kind")
+        .param("target", target)
+        .param("keys", JsonColumns.write(rows))
+        .query((rs, row) -> others.computeIfAbsent(rs.getObject(1, UUID.class), unit -> new LinkedHashMap<>())
+            .put(new ObjectKey(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)),
+                new ObjectOwner(rs.getObject(6, UUID.class), rs.getString(7), rs.getString(8))))
+        .list();
+    return others;
   }
 
   @Override

@@ -89,9 +89,7 @@ public class LinkService implements UnitDependencies {
   @Override
   public Map<UnitKey, Set<UnitKey>> providers(List<UnitKey> selected) {
     Map<UUID, UnitKey> keys = new HashMap<>();
-    for (UnitKey key : selected) {
-      keys.put(units.get(key.space(), key.unit()).id(), key);
-    }
+    units.getAll(selected, false).forEach((key, unit) -> keys.put(unit.id(), key));
     Map<UnitKey, Set<UnitKey>> providers = new HashMap<>();
     store.providers(keys.keySet()).forEach((unit, needed) -> {
       Set<UnitKey> set = new LinkedHashSet<>();

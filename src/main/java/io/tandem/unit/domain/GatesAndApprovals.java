@@ -7,7 +7,11 @@ import io.tandem.space.domain.SpaceService;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -54,11 +58,37 @@ public class GatesAndApprovals {
    * Why revision {@code num} of the unit may not be applied: its gates, and too few approvals; empty when it may.
    */
   public List<String> applyBlockers(Unit unit, int num) {
+    return blockers(unit, num, gates.gates(unit.id(), num), gates.approvals(unit.id(), num), spaces.get(unit.space()));
+  }
+
+  /** A revision of a unit that is to be applied. */
+  public record Candidate(Unit unit, int num) {}
+
+  /**
+   * {@link #applyBlockers} of each candidate, read at once: by unit id, only those that may not be applied.
+   */
+  public Map<UUID, List<String>> applyBlockers(Collection<Candidate> candidates) {
+    List<GateStore.RevisionOf> revisions =
+        candidates.stream().map(c -> new GateStore.RevisionOf(c.unit().id(), c.num())).toList();
+    Map<GateStore.RevisionOf, List<ApplyGate>> gated = gates.gates(revisions);
+    Map<GateStore.RevisionOf, List<String>> approved = gates.approvals(revisions);
+    Map<String, Space> settings = new HashMap<>();
+    Map<UUID, List<String>> blocked = new HashMap<>();
+    for (Candidate candidate : candidates) {
+      GateStore.RevisionOf revision = new GateStore.RevisionOf(candidate.unit().id(), candidate.num());
+      List<String> reasons = blockers(candidate.unit(), candidate.num(), gated.getOrDefault(revision, List.of()),
+          approved.getOrDefault(revision, List.of()), settings.computeIfAbsent(candidate.unit().space(), spaces::get));
+      if (!reasons.isEmpty()) {
+        blocked.put(candidate.unit().id(), reasons);
+      }
+    }
+    return blocked;
+  }
+
+  private List<String> blockers(Unit unit, int num, List<ApplyGate> found, List<String> approvals, Space space) {
     List<String> reasons = new ArrayList<>();
-    gates.gates(unit.id(), num).forEach(gate -> reasons.add(gate.describe()));
-    Space space = spaces.get(unit.space());
+    found.forEach(gate -> reasons.add(gate.describe()));
     int required = space.requiredApprovals();
-    List<String> approvals = gates.approvals(unit.id(), num);
     if (required == 0 || approvals.isEmpty()) {
       if (approvals.size() < required) {
         reasons.add("revision " + num + " has 0 of the " + required + " approvals it needs");

@@ -9,8 +9,11 @@ import io.tandem.common.yaml.StructuralDiff;
 import io.tandem.common.yaml.UnifiedDiff;
 import io.tandem.space.domain.SpaceService;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.springframework.stereotype.Service;
@@ -42,6 +45,13 @@ public class UnitQueries {
   /** The unit with its head data; 404 when it or its space does not exist. */
   public Unit get(String space, String slug) {
     return store.find(space, slug, true).orElseThrow(() -> unitNotFound(space, slug));
+  }
+
+  /** The units of {@code keys} that exist, with their head data if asked; one read however many. */
+  public Map<UnitStore.UnitKey, Unit> getAll(Collection<UnitStore.UnitKey> keys, boolean withData) {
+    Map<UnitStore.UnitKey, Unit> found = new HashMap<>();
+    store.findAll(keys, withData).forEach(unit -> found.put(new UnitStore.UnitKey(unit.space(), unit.slug()), unit));
+    return found;
   }
 
   /** Units of a space that the filter selects, as their responses show them. */

@@ -3,6 +3,7 @@ package io.tandem.unit.domain;
 import io.tandem.common.paging.PageRequest;
 import io.tandem.space.domain.Suspension;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -29,6 +30,9 @@ public interface UnitStore {
 
   /** A unit's name: its space and slug. */
   record UnitKey(String space, String unit) {}
+
+  /** Those of {@code keys} that exist, with their head data if asked, in no particular order. */
+  List<Unit> findAll(Collection<UnitKey> keys, boolean withData);
 
   /** The units {@code where} selects, in one space or (space {@code null}) in all, ordered by space and slug. */
   List<UnitKey> select(String space, UnitFilter.Checked filter);

@@ -6,7 +6,11 @@ import io.tandem.unit.domain.GateStore;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -18,6 +22,10 @@ class JdbcGateStore implements GateStore {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final TypeReference<List<ApplyGate>> GATES = new TypeReference<>() {};
+
+  /** The revisions asked for, as rows {@code r(unit_id, num)} to join on. */
+  private static final String REVISIONS =
+      " join unnest(cast(:units as uuid[]), cast(:nums as int[])) as r(unit_id, num)";
 
   private final JdbcClient jdbc;
 
@@ -51,6 +59,18 @@ class JdbcGateStore implements GateStore {
   }
 
   @Override
+  public Map<RevisionOf, List<ApplyGate>> gates(Collection<RevisionOf> revisions) {
+    Map<RevisionOf, List<ApplyGate>> found = new HashMap<>();
+    jdbc.sql("select g.unit_id, g.revision_num, g.gates::text from revision_gate g" + REVISIONS
+            + " on g.unit_id = r.unit_id and g.revision_num = r.num")
+        .param("units", revisions.stream().map(RevisionOf::unitId).toArray(UUID[]::new))
+        .param("nums", revisions.stream().map(RevisionOf::num).toArray(Integer[]::new))
+        .query((rs, row) -> found.put(new RevisionOf(rs.getObject(1, UUID.class), rs.getInt(2)), read(rs.getString(3))))
+        .list();
+    return found;
+  }
+
+  @Override
   public boolean approve(UUID unitId, int num, String approver, Instant at) {
     return jdbc.sql("insert into approval (unit_id, revision_num, approver, approved_at) values (:id, :num, :approver, :at)"
             + " on conflict do nothing")
@@ -68,6 +88,19 @@ class JdbcGateStore implements GateStore {
         .param("num", num)
         .query(String.class)
         .list();
+  }
+
+  @Override
+  public Map<RevisionOf, List<String>> approvals(Collection<RevisionOf> revisions) {
+    Map<RevisionOf, List<String>> found = new HashMap<>();
+    jdbc.sql("select a.unit_id, a.revision_num, a.approver from approval a" + REVISIONS
+            + " on a.unit_id = r.unit_id and a.revision_num = r.num order by a.approved_at, a.approver")
+        .param("units", revisions.stream().map(RevisionOf::unitId).toArray(UUID[]::new))
+        .param("nums", revisions.stream().map(RevisionOf::num).toArray(Integer[]::new))
+        .query((rs, row) -> found.computeIfAbsent(new RevisionOf(rs.getObject(1, UUID.class), rs.getInt(2)),
+            key -> new ArrayList<>()).add(rs.getString(3)))
+        .list();
+    return found;
   }
 
   /** A gates column, as JSON text. */

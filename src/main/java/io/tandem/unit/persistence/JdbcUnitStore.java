@@ -21,6 +21,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -111,6 +112,21 @@ public class JdbcUnitStore implements UnitStore {
         .param("slug", slug)
         .query((rs, row) -> unit(rs, space, withData ? rs.getString("head_data") : null))
         .optional();
+  }
+
+  @Override
+  public List<Unit> findAll(Collection<UnitKey> keys, boolean withData) {
+    if (keys.isEmpty()) {
+      return List.of();
+    }
+    return jdbc.sql("select " + UNIT_COLUMNS + ", s.slug as space_slug" + (withData ? ", b.body as head_data" : "")
+            + " from unit u join space s on s.id = u.space_id" + (withData ? HEAD_DATA_JOIN : "")
+            + " join unnest(cast(:spaces as text[]), cast(:slugs as text[])) as k(space, slug)"
+            + " on s.slug = k.space and u.slug = k.slug")
+        .param("spaces", keys.stream().map(UnitKey::space).toArray(String[]::new))
+        .param("slugs", keys.stream().map(UnitKey::unit).toArray(String[]::new))
+        .query((rs, row) -> unit(rs, rs.getString("space_slug"), withData ? rs.getString("head_data") : null))
+        .list();
   }
 
   @Override
