@@ -28,8 +28,12 @@ public final class ClusterApplier {
   public static final String FIELD_MANAGER = "tandem";
   private static final Set<String> FIRST = Set.of("Namespace", "CustomResourceDefinition");
   private static final java.time.Duration ESTABLISHED_WAIT = java.time.Duration.ofSeconds(30);
-  /** Reads objects without a client: the same model classes, so the same namespace defaulting, as a client's. */
-  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+  /**
+   * Reads objects without a client: the same model classes, so the same namespace defaulting, as a client's. Every
+   * client ({@link ClusterConnector}) shares it: one of their own would learn each model class again, by reflection,
+   * for every action.
+   */
+  static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
   private static final Map<String, Boolean> NAMESPACED = new ConcurrentHashMap<>();
 
   private ClusterApplier() {}
