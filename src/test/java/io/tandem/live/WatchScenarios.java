@@ -3,6 +3,7 @@ package io.tandem.live;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.tandem.live.domain.LiveStore;
 import io.tandem.live.domain.LiveWatches;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,6 +31,7 @@ abstract class WatchScenarios {
   @Autowired SandboxCluster sandbox;
 
   @Autowired LiveWatches watches;
+  @Autowired LiveStore live;
 
   Api api;
   String space;
@@ -112,5 +115,37 @@ abstract class WatchScenarios {
     watches.resync();
 
     assertThat(scopesInThisSpace()).isEmpty();
+  }
+
+  @Test
+  void thePeriodicPassLeavesOutTheUnitsTheWatchesVouchFor() throws Exception {
+    String steady = applied("steady");
+    String drifted = applied("drifted");
+    assertThat(api.patch(drifted, Map.of("driftMode", "Report")).status()).isEqualTo(200);
+    UUID steadyId = UUID.fromString(api.get(steady).json().path("id").asString());
+    UUID driftedId = UUID.fromString(api.get(drifted).json().path("id").asString());
+    // the controllers' status updates during the apply queued no refresh (the apply was open): refreshed, as a pass
+    // would, each unit's observation has the versions its watch saw last
+    for (String unit : List.of(steady, drifted)) {
+      assertThat(api.post(unit + "/refresh?wait=30", null).json().path("status").asString()).isEqualTo("Completed");
+    }
+    await("both units vouched for").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+        .until(() -> vouchedFor(steadyId, driftedId), vouched -> vouched.size() == 2);
+
+    changeMemoryOnTheCluster("drifted", "720Mi");
+    await("the change reported as drift").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get(drifted).json().path("drift").asString(), "Drifted"::equals);
+
+    assertThat(vouchedFor(steadyId, driftedId)).containsExactly(steadyId);
+    watches.stopAll();
+    assertThat(vouchedFor(steadyId, driftedId)).as("with nothing watched").isEmpty();
+    watches.resync();
+  }
+
+  /** Those of the units that the watches vouch for, so that a periodic pass does not refresh them. */
+  Set<UUID> vouchedFor(UUID... units) {
+    Set<UUID> wanted = Set.of(units);
+    return watches.unchanged(live.watchedObjectsOn(List.of("sandbox")).stream()
+        .filter(object -> wanted.contains(object.unitId())).toList());
   }
 }

@@ -16,8 +16,11 @@ public interface RefreshQueue {
    */
   int enqueueBackgroundRefreshes(int limit);
 
-  /** Queues a background refresh for at most {@code limit} applied units on {@code targets} with no open action. */
-  int enqueueBackgroundRefreshesOn(Collection<String> targets, int limit);
+  /**
+   * Queues a background refresh for at most {@code limit} applied units on {@code targets} with no open action,
+   * other than the units in {@code unchanged}.
+   */
+  int enqueueBackgroundRefreshesOn(Collection<String> targets, Collection<UUID> unchanged, int limit);
 
   /** Queues a background refresh for every applied unit of a space that has no open action; how many. */
   int enqueueBackgroundRefreshesInSpace(String space);

@@ -36,13 +36,14 @@ class JdbcRefreshQueue implements RefreshQueue {
 
   @Override
   @Transactional
-  public int enqueueBackgroundRefreshesOn(Collection<String> targets, int limit) {
+  public int enqueueBackgroundRefreshesOn(Collection<String> targets, Collection<UUID> unchanged, int limit) {
     return targets.isEmpty() ? 0 : jdbc.sql("insert into unit_action (id, unit_id, action, status, background, created_at)"
             + " select gen_random_uuid(), u.id, 'Refresh', 'Pending', true, now() from unit u"
-            + " where u.live_revision_num > 0 and u.target in (:targets)"
+            + " where u.live_revision_num > 0 and u.target = any(:targets) and u.id <> all(:unchanged)"
             + " and not exists (select 1 from unit_action a where a.unit_id = u.id and a.status in ('Pending', 'Running'))"
             + " order by u.id limit :limit")
-        .param("targets", targets)
+        .param("targets", targets.toArray(String[]::new))
+        .param("unchanged", unchanged.toArray(UUID[]::new))
         .param("limit", limit)
         .update();
   }

@@ -5,6 +5,8 @@ import io.tandem.live.LiveProperties;
 import io.tandem.replica.domain.Leases;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,8 +17,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Periodic drift detection: every interval (with up to 10% jitter, so replicas drift apart), a background refresh
- * is queued for every applied unit that has no open action; the workers run them, and each acts by its unit's drift
- * mode. Each replica queues them for the targets whose lease it holds, so each target is refreshed by one; a unit
+ * is queued for every applied unit that has no open action, except those the running watches vouch for ({@link
+ * LiveWatches#unchanged}: nothing of theirs changed since they were last observed, nothing drifted, held or missing);
+ * the workers run them, and each acts by its unit's drift mode. So with watches on, a pass reads only what moved
+ * while its watch missed it (an event that came while the unit's action ran) and what no watch covers. Each replica queues them for the targets whose lease it holds, so each target is refreshed by one; a unit
  * with an open action is skipped, so none is refreshed twice at once.
  */
 @Component
@@ -29,10 +33,14 @@ class DriftDetection implements SchedulingConfigurer {
   private final int batch;
   private final Duration interval;
   private final Leases leases;
+  private final LiveWatches watches;
+  private final LiveStore live;
 
   DriftDetection(
-      RefreshQueue queue, Leases leases, LiveProperties settings) {
+      RefreshQueue queue, Leases leases, LiveWatches watches, LiveStore live, LiveProperties settings) {
     this.leases = leases;
+    this.watches = watches;
+    this.live = live;
     this.queue = queue;
     this.enabled = settings.detectionEnabled();
     this.batch = settings.detectionBatch();
@@ -55,7 +63,9 @@ class DriftDetection implements SchedulingConfigurer {
       return;
     }
     List<String> targets = leases.heldTargets();
-    int queued = queue.enqueueBackgroundRefreshesOn(targets, batch);
+    Set<UUID> unchanged = watches.watching() && !targets.isEmpty()
+        ? watches.unchanged(live.watchedObjectsOn(targets)) : Set.of();
+    int queued = queue.enqueueBackgroundRefreshesOn(targets, unchanged, batch);
     if (queued > 0) {
       log.debug("Queued {} background refreshes", queued);
     }

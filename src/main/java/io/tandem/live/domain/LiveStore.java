@@ -32,10 +32,12 @@ public interface LiveStore extends LiveStateSource {
 
   /**
    * One object of an applied unit as last seen on its target: what the watches follow; {@code resourceVersion} is the
-   * version that observation read ({@code null}: not known).
+   * version that observation read ({@code null}: not known). {@code settled}: its unit was last seen without drift,
+   * without a break-glass hold and with none of its objects missing, so that a refresh of it changes nothing while
+   * its objects stay as they were.
    */
-  public record WatchedObject(
-      UUID unitId, String target, String apiVersion, String kind, String namespace, String name, String resourceVersion) {}
+  public record WatchedObject(UUID unitId, String target, String apiVersion, String kind, String namespace, String name,
+      String resourceVersion, boolean settled) {}
 
   @Override
   default Optional<String> liveState(UUID unitId) {

@@ -37,6 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 
 /**
@@ -49,6 +50,7 @@ import org.springframework.stereotype.Component;
  * {@link DriftPolicy}'s decision; this class reads what it needs, asks it, and carries the verdict out.
  */
 @Component
+@Order(2)
 public class LiveSync implements ActionHandler, ApplyObserver {
 
   private final UnitQueries units;

@@ -34,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.core.annotation.Order;
 import org.springframework.scheduling.annotation.SchedulingConfigurer;
 import org.springframework.scheduling.config.FixedDelayTask;
 import org.springframework.scheduling.config.ScheduledTaskRegistrar;
@@ -65,6 +66,8 @@ import org.springframework.stereotype.Component;
  * sandbox) would only reconnect to nothing.
  */
 @Component
+// an apply: its objects watched before they are read, so no status change falls between the read and the watch
+@Order(1)
 public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer, LeaseListener {
 
   private static final Logger log = LoggerFactory.getLogger(LiveWatches.class);
@@ -245,6 +248,33 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     if (watch != null) {
       watch.close();
     }
+  }
+
+  /**
+   * The units that the running watches vouch for: settled when last observed, each of their objects in a scope this
+   * server watches now, and the version its watch saw last the version that observation read. A refresh of one would
+   * read what it read last time and change nothing.
+   */
+  public Set<UUID> unchanged(List<LiveStore.WatchedObject> objects) {
+    Map<UUID, Boolean> vouched = new HashMap<>();
+    for (LiveStore.WatchedObject object : objects) {
+      WatchScope scope = new WatchScope(object.target(), object.apiVersion(), object.kind(), object.namespace());
+      boolean same = object.settled() && object.resourceVersion() != null && watches.containsKey(scope)
+          && object.resourceVersion().equals(watched.seenVersion(scope, object.name()));
+      vouched.merge(object.unitId(), same, Boolean::logicalAnd);
+    }
+    Set<UUID> unchanged = new HashSet<>();
+    vouched.forEach((unit, same) -> {
+      if (same) {
+        unchanged.add(unit);
+      }
+    });
+    return unchanged;
+  }
+
+  /** Whether this server watches its targets at all ({@code tandem.live.watch-enabled}). */
+  public boolean watching() {
+    return enabled;
   }
 
   /** What is being watched now. */

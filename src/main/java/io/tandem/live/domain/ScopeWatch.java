@@ -54,6 +54,8 @@ final class ScopeWatch implements WatchListener {
 
   @Override
   public void seen(ObjectEvent event) {
+    // of every object, a unit's or not yet: an apply's own event may come before the apply names the object here
+    watched.seen(scope, event.name(), event.resourceVersion());
     UUID unitId = watched.unitOf(scope, event.name());
     if (unitId == null) {
       return;
@@ -62,7 +64,6 @@ final class ScopeWatch implements WatchListener {
     if (event.change() == ObjectEvent.Change.Added) {
       return; // made again after a deletion: the refresh of the deletion, or the apply that made it, covers it
     }
-    watched.seen(scope, event.name(), event.resourceVersion());
     queue.enqueueBackgroundRefresh(unitId);
   }
 

@@ -65,6 +65,12 @@ final class WatchedObjects {
     }
   }
 
+  /** The resource version a watch (or its list) saw last of the object; {@code null} when none did. */
+  String seenVersion(WatchScope scope, String name) {
+    Map<String, String> seen = versions.get(scope);
+    return seen == null ? null : seen.get(name);
+  }
+
   void forgetVersions(WatchScope scope) {
     versions.remove(scope);
   }

@@ -56,13 +56,15 @@ class JdbcLiveStore implements LiveStore {
   }
 
   private static final String WATCHED = "select u.id, u.target, r->>'apiVersion', r->>'kind',"
-      + " coalesce(r->>'namespace', ''), r->>'name', r->>'resourceVersion'"
+      + " coalesce(r->>'namespace', ''), r->>'name', r->>'resourceVersion',"
+      + " not exists (select 1 from unit_drift d where d.unit_id = u.id) and l.held_since is null"
+      + " and coalesce(jsonb_array_length(l.missing), 0) = 0"
       + " from unit u join unit_live l on l.unit_id = u.id cross join jsonb_array_elements(l.resources) r"
       + " where u.live_revision_num > 0";
 
   private static WatchedObject watchedObject(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
     return new WatchedObject(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getString(4),
-        rs.getString(5), rs.getString(6), rs.getString(7));
+        rs.getString(5), rs.getString(6), rs.getString(7), rs.getBoolean(8));
   }
 
   @Override
