@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.tandem.agent.WorkerAgent;
+import io.tandem.benchmark.PackagedServer.Authorized;
+import io.tandem.benchmark.PackagedServer.Usage;
 import io.tandem.sandbox.ControlPlaneBinaries;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
@@ -14,11 +16,7 @@ import io.tandem.support.Grants;
 import io.tandem.support.WorkerProcess;
 import io.tandem.targets.cluster.LocalClusters;
 import io.tandem.targets.domain.TargetCredentials;
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -29,11 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
-import org.awaitility.core.ConditionTimeoutException;
-import org.awaitility.core.TerminalFailureException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,15 +52,12 @@ class WorkerBenchmark {
   void captureLatencyThroughAWorkerAgainstTheDirectPathAndTheCostOfConnectedWorkers() throws Exception {
     assertThat(ControlPlaneBinaries.findDefault(new StringBuilder())).as("the real API server's binaries").isPresent();
     Path dataDir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "benchmark-workers-");
-    int port;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
-    Process server = startServer(dataDir, port);
+    int port = PackagedServer.freePort();
+    Process server = PackagedServer.start(dataDir, port, TOKEN);
     StringBuilder report = new StringBuilder();
     try {
-      Authorized api = new Authorized(new Api(port).withTimeout(Duration.ofSeconds(90)), port);
-      awaitReady(api, dataDir, server);
+      Authorized api = new Authorized(new Api(port).withTimeout(Duration.ofSeconds(90)), port, TOKEN);
+      PackagedServer.awaitReady(api, dataDir, server);
       String kubeconfig = Files.readString(dataDir.resolve("sandbox").resolve("kubeconfig"));
       String credential = api.post("/api/v1/workers", Map.of("name", "bench")).json().path("credential").asString();
       api.post("/api/v1/targets", Map.of("slug", "through-bench", "connection", Map.of("worker", "bench")));
@@ -120,7 +111,7 @@ class WorkerBenchmark {
       agents.add(agent);
       running.add(CompletableFuture.runAsync(agent::run));
     }
-    sleep(Duration.ofSeconds(30)); // every simulated worker connected, its first watch sync done
+    PackagedServer.sleep(Duration.ofSeconds(30)); // every simulated worker connected, its first watch sync done
     int connected = (int) StreamSupport.stream(api.get("/api/v1/workers").json().path("items")
         .spliterator(), false).filter(view -> view.path("connected").asBoolean()).count();
     Usage busy = Usage.over(server, IDLE);
@@ -148,85 +139,9 @@ class WorkerBenchmark {
     String unit = "/api/v1/spaces/" + space + "/units/paymentservice";
     assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "paymentservice", "data", data,
         "target", target)).status()).isEqualTo(201);
-    assertThat(api.api().patch(unit, Map.of("driftMode", "Capture"), "Authorization", "Bearer " + TOKEN).status())
+    assertThat(api.patch(unit, Map.of("driftMode", "Capture")).status())
         .isEqualTo(200);
     assertThat(api.post(unit + "/apply?wait=60", null).json().path("result").asString()).isEqualTo("ApplyCompleted");
     return unit;
-  }
-
-  private static Process startServer(Path dataDir, int port) throws IOException {
-    Path jar;
-    try (DirectoryStream<Path> jars = Files.newDirectoryStream(Path.of("target"), "tandem-*[0-9T].jar")) {
-      jar = jars.iterator().next();
-    }
-    ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar.toString(), "--server.port=" + port, "--tandem.data-dir=" + dataDir, "--logging.level.root=WARN")
-        .redirectErrorStream(true).redirectOutput(dataDir.resolve("server.log").toFile());
-    builder.environment().put("TANDEM_SECURITY_BOOTSTRAP_TOKEN", TOKEN);
-    return builder.start();
-  }
-
-  private static void awaitReady(Authorized api, Path dataDir, Process server) throws IOException {
-    try {
-      await("the server answers").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(250))
-          .failFast("the server exited", () -> !server.isAlive())
-          .until(() -> answers(api));
-    } catch (ConditionTimeoutException | TerminalFailureException notStarted) {
-      throw new IllegalStateException("the server did not start: " + Files.readString(dataDir.resolve("server.log")),
-          notStarted);
-    }
-  }
-
-  private static boolean answers(Authorized api) {
-    try {
-      return api.get("/actuator/health/readiness").status() == 200;
-    } catch (IllegalStateException notYet) {
-      return false; // not listening yet
-    }
-  }
-
-  private static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  /** The server process's resident memory at the end of a period, and the CPU time it spent in it, from /proc. */
-  private record Usage(long rssKib, double cpuSeconds) {
-
-    static Usage over(long pid, Duration period) throws IOException {
-      double before = cpu(pid);
-      sleep(period);
-      double spent = cpu(pid) - before;
-      String status = Files.readString(Path.of("/proc", String.valueOf(pid), "status"));
-      Matcher rss = Pattern.compile("VmRSS:\\s+(\\d+) kB").matcher(status);
-      assertThat(rss.find()).isTrue();
-      return new Usage(Long.parseLong(rss.group(1)), spent);
-    }
-
-    private static double cpu(long pid) throws IOException {
-      String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0; // utime, stime in clock ticks
-    }
-  }
-
-  /** The API with the benchmark's token on every call. */
-  private record Authorized(Api api, int port) {
-
-    URI base() {
-      return URI.create("http://127.0.0.1:" + port);
-    }
-
-    Api.Response get(String path) {
-      return api.get(path, "Authorization", "Bearer " + TOKEN);
-    }
-
-    Api.Response post(String path, Object json) {
-      return api.post(path, json, "Authorization", "Bearer " + TOKEN);
-    }
   }
 }
