@@ -95,7 +95,8 @@ final class ControlPlane implements SandboxEngine {
       processes.start("kube-controller-manager", controllerManager(binaries, folder, kcm, certs, serviceRange));
       processes.start("kube-scheduler", List.of(binaries.scheduler().toString(), "--kubeconfig=" + scheduler,
           "--authentication-kubeconfig=" + scheduler, "--authorization-kubeconfig=" + scheduler, "--bind-address=127.0.0.1",
-          "--secure-port=" + freePort(), "--leader-elect=false", "--profiling=false"));
+          "--secure-port=" + freePort(), "--leader-elect=false", "--profiling=false", "--kube-api-qps=200",
+          "--kube-api-burst=400"));
       int kwokPort = freePort();
       Path stages = folder.resolve("kwok-stages.yaml");
       try (InputStream in = ControlPlane.class.getResourceAsStream("/sandbox/kwok-stages.yaml")) {
@@ -165,6 +166,9 @@ final class ControlPlane implements SandboxEngine {
         "--service-account-private-key-file=" + folder.resolve("pki").resolve("sa.key"),
         "--root-ca-file=" + certs.resolve("apiserver.crt"), "--use-service-account-credentials=true",
         "--service-cluster-ip-range=" + serviceRange, "--profiling=false",
+        // a fleet's thousands of Deployments get their ReplicaSets and pods in seconds, not at the default 20 calls/s
+        "--kube-api-qps=200", "--kube-api-burst=400", "--concurrent-deployment-syncs=20",
+        "--concurrent-replicaset-syncs=20",
         // kwok keeps no node heartbeats: without this controller the fake nodes would turn NotReady and lose their pods
         "--controllers=*,-node-lifecycle-controller");
   }

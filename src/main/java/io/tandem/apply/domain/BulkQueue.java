@@ -100,7 +100,7 @@ public class BulkQueue {
     resolveTargets(passing(candidates));
     passing(candidates).forEach(c -> refuseUnless(c, () -> c.objects = ownership.keys(c.target,
         c.num == c.unit.headRevisionNum() ? c.unit.data() : units.dataAt(c.unit, c.num))));
-    Map<List<String>, Object> granted = new HashMap<>();
+    Map<List<String>, Once<TargetGrant>> granted = new HashMap<>();
     passing(candidates).forEach(c -> refuseUnless(c, () -> TargetGrants.requireObjects(
         grant(granted, c, TargetUse.APPLY), c.target.slug(), c.objects)));
     requireFree(passing(candidates));
@@ -113,7 +113,7 @@ public class BulkQueue {
   /** Refreshes each unit from its target, capturing drift. */
   public List<Result> refresh(List<UnitKey> ordered) {
     List<Candidate> candidates = withTargets(ordered, "refreshed", false);
-    Map<List<String>, Object> granted = new HashMap<>();
+    Map<List<String>, Once<TargetGrant>> granted = new HashMap<>();
     passing(candidates).forEach(c -> refuseUnless(c, () -> grant(granted, c, TargetUse.READ_LIVE)));
     return queue(candidates, Map.of(), (c, after) -> new ActionQueue.NewAction(UUID.randomUUID(), c.unit.id(),
         UnitAction.Kind.Refresh, null, false, after, null));
@@ -138,25 +138,15 @@ public class BulkQueue {
 
   /** Each distinct target once. */
   private void resolveTargets(List<Candidate> candidates) {
-    Map<String, Object> found = new HashMap<>();
-    for (Candidate c : candidates) {
-      Object target = found.computeIfAbsent(c.unit.metadata().target(), slug -> attempt(() -> targets.get(slug)));
-      if (target instanceof TandemException e) {
-        c.error = e;
-      } else {
-        c.target = (Target) target;
-      }
-    }
+    Map<String, Once<Target>> found = new HashMap<>();
+    candidates.forEach(c -> refuseUnless(c, () -> c.target = found.computeIfAbsent(c.unit.metadata().target(),
+        slug -> Once.of(() -> targets.get(slug))).get()));
   }
 
   /** The space's grant on the unit's target for {@code use}, asked once per space and target. */
-  private TargetGrant grant(Map<List<String>, Object> granted, Candidate c, TargetUse use) {
-    Object grant = granted.computeIfAbsent(List.of(c.unit.space(), c.unit.metadata().target()),
-        key -> attempt(() -> grants.require(key.get(0), key.get(1), use)));
-    if (grant instanceof TandemException e) {
-      throw e;
-    }
-    return (TargetGrant) grant;
+  private TargetGrant grant(Map<List<String>, Once<TargetGrant>> granted, Candidate c, TargetUse use) {
+    return granted.computeIfAbsent(List.of(c.unit.space(), c.unit.metadata().target()),
+        key -> Once.of(() -> grants.require(key.get(0), key.get(1), use))).get();
   }
 
   /** One read per target of which objects other units applied. */
@@ -200,11 +190,22 @@ public class BulkQueue {
     }
   }
 
-  private static Object attempt(Supplier<Object> read) {
-    try {
-      return read.get();
-    } catch (TandemException e) {
-      return e;
+  /** A read made once for many units: what it found, or why it failed (each unit is refused with that). */
+  private record Once<T>(T value, TandemException error) {
+
+    static <T> Once<T> of(Supplier<T> read) {
+      try {
+        return new Once<>(read.get(), null);
+      } catch (TandemException e) {
+        return new Once<>(null, e);
+      }
+    }
+
+    T get() {
+      if (error != null) {
+        throw error;
+      }
+      return value;
     }
   }
 }
