@@ -17,6 +17,7 @@ import io.tandem.targets.domain.WatchScope;
 import io.tandem.targets.domain.WatchSession;
 import io.tandem.targets.domain.WorkerClusters;
 import io.tandem.unit.domain.Unit;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -80,6 +81,7 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
   private final Leases leases;
   private final boolean enabled;
   private final Duration resyncInterval;
+  private final Clock clock;
   private final WatchedObjects watched = new WatchedObjects();
   private final Map<WatchScope, ObjectWatch> watches = new ConcurrentHashMap<>();
   /** Relists and the first resync after a start; one per start. */
@@ -90,7 +92,8 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
 
   LiveWatches(TargetService targets, ClusterWatches clusters, LiveStore live, RefreshQueue queue, HealthTracker health,
-      Leases leases, LiveProperties settings) {
+      Leases leases, LiveProperties settings, Clock clock) {
+    this.clock = clock;
     this.leases = leases;
     this.health = health;
     this.targets = targets;
@@ -122,7 +125,8 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
       recorded.computeIfAbsent(scope, key -> new HashMap<>())
           .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), ""));
     }
-    watched.replace(wanted, recorded);
+    wanted = watched.replace(wanted, recorded, scope -> leases.holds(LeasedWork.target(scope.target()))
+        && !watchedByWorkers.contains(scope.target()), clock.instant());
     unwatchable.retainAll(wanted.keySet());
     for (WatchScope scope : List.copyOf(watches.keySet())) {
       if (!wanted.containsKey(scope)) {
@@ -147,7 +151,7 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
       return; // a worker-connected target is watched by its worker
     }
     clusters.scopesOf(unit.metadata().target(), data, session.target().namespace()).forEach((scope, names) -> {
-      names.forEach(name -> watched.add(scope, name, unit.id()));
+      names.forEach(name -> watched.add(scope, name, unit.id(), clock.instant()));
       start(scope);
     });
   }

@@ -2,11 +2,14 @@ package io.tandem.live.domain;
 
 import io.tandem.targets.domain.WatchScope;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Which unit each watched object belongs to, and the resource version last seen of each, for a list to compare with:
@@ -15,6 +18,15 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class WatchedObjects {
 
+  /** How long what an apply added is kept over resyncs, whatever the database said: two resyncs' worth and more. */
+  static final Duration KEEP_ADDED = Duration.ofMinutes(2);
+
+  private record Named(WatchScope scope, String name) {}
+
+  private record Added(UUID unitId, Instant at) {}
+
+  /** What applies added lately, with when. */
+  private final Map<Named, Added> added = new ConcurrentHashMap<>();
   /** Scope → object name → unit; replaced whole by a resync, added to by an apply. */
   private volatile Map<WatchScope, Map<String, UUID>> owners = new ConcurrentHashMap<>();
   /** Scope → object name → the resource version last seen of each unit's object. */
@@ -22,20 +34,39 @@ final class WatchedObjects {
   /** Scope → object name → the resource version the unit's last apply or refresh read; "" when it is not known. */
   private volatile Map<WatchScope, Map<String, String>> recorded = Map.of();
 
-  void replace(Map<WatchScope, Map<String, UUID>> wanted, Map<WatchScope, Map<String, String>> recordedVersions) {
-    owners = wanted;
+  /**
+   * Takes {@code wanted} (read from the database) as what is watched, with what applies added in the last {@link
+   * #KEEP_ADDED} merged into it: an apply names its objects here before its observation is written, and a resync that
+   * read the database in between would otherwise drop them until the next, losing their events meanwhile.
+   *
+   * @param ours whether this server watches a scope (its target's lease is held here, and no worker watches it)
+   * @return what is watched now, by scope
+   */
+  Map<WatchScope, Map<String, UUID>> replace(Map<WatchScope, Map<String, UUID>> wanted,
+      Map<WatchScope, Map<String, String>> recordedVersions, Predicate<WatchScope> ours, Instant now) {
+    added.entrySet().removeIf(entry -> entry.getValue().at().isBefore(now.minus(KEEP_ADDED))
+        || !ours.test(entry.getKey().scope()));
+    Map<WatchScope, Map<String, UUID>> merged = new ConcurrentHashMap<>();
+    wanted.forEach((scope, names) -> merged.put(scope, new ConcurrentHashMap<>(names)));
+    added.forEach((object, entry) -> merged.computeIfAbsent(object.scope(), key -> new ConcurrentHashMap<>())
+        .putIfAbsent(object.name(), entry.unitId()));
+    owners = merged;
     recorded = recordedVersions;
+    return merged;
   }
 
-  void add(WatchScope scope, String name, UUID unitId) {
+  void add(WatchScope scope, String name, UUID unitId, Instant now) {
     owners.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(name, unitId);
+    added.put(new Named(scope, name), new Added(unitId, now));
   }
 
   void removeUnit(UUID unitId) {
     owners.values().forEach(names -> names.values().removeIf(unitId::equals));
+    added.values().removeIf(entry -> entry.unitId().equals(unitId));
   }
 
   void clear() {
+    added.clear();
     owners = new ConcurrentHashMap<>();
     recorded = Map.of();
   }

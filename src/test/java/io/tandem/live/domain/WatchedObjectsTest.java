@@ -3,6 +3,7 @@ package io.tandem.live.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.targets.domain.WatchScope;
+import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -13,12 +14,13 @@ class WatchedObjectsTest {
   final UUID payments = UUID.randomUUID();
   final UUID checkout = UUID.randomUUID();
   final WatchedObjects watched = new WatchedObjects();
+  static final Instant NOW = Instant.parse("2026-12-04T12:00:00Z");
 
   @Test
   void aFirstListComparesWithTheVersionsTheLastObservationsRecorded() {
     UUID cart = UUID.randomUUID();
     watched.replace(Map.of(scope, Map.of("payments", payments, "checkout", checkout, "cart", cart)),
-        Map.of(scope, Map.of("payments", "7", "checkout", "8", "cart", "9")));
+        Map.of(scope, Map.of("payments", "7", "checkout", "8", "cart", "9")), ours -> true, NOW);
 
     assertThat(watched.relisted(scope, Map.of("payments", "7", "checkout", "11")))
         .containsExactlyInAnyOrder(checkout, cart);
@@ -26,23 +28,23 @@ class WatchedObjectsTest {
 
   @Test
   void aFirstListRefreshesAnObjectWhoseRecordedVersionIsNotKnown() {
-    watched.replace(Map.of(scope, Map.of("payments", payments)), Map.of(scope, Map.of("payments", "")));
+    watched.replace(Map.of(scope, Map.of("payments", payments)), Map.of(scope, Map.of("payments", "")), ours -> true, NOW);
 
     assertThat(watched.relisted(scope, Map.of("payments", "7"))).containsExactly(payments);
   }
 
   @Test
   void aFirstListLeavesAloneAnObjectAppliedAfterTheVersionsWereRead() {
-    watched.add(scope, "payments", payments);
+    watched.add(scope, "payments", payments, NOW);
 
     assertThat(watched.relisted(scope, Map.of("payments", "7"))).isEmpty();
   }
 
   @Test
   void aRelistRefreshesTheUnitsWhoseObjectsMovedOrWentAwayWhileNothingWatched() {
-    watched.add(scope, "payments", payments);
-    watched.add(scope, "checkout", checkout);
-    watched.add(scope, "cart", UUID.randomUUID());
+    watched.add(scope, "payments", payments, NOW);
+    watched.add(scope, "checkout", checkout, NOW);
+    watched.add(scope, "cart", UUID.randomUUID(), NOW);
     watched.relisted(scope, Map.of("payments", "7", "checkout", "8", "cart", "9", "someone-elses", "1"));
 
     assertThat(watched.relisted(scope, Map.of("payments", "12", "cart", "9", "someone-elses", "2")))
@@ -51,7 +53,7 @@ class WatchedObjectsTest {
 
   @Test
   void aRelistComparesWithTheVersionsTheWatchSawLast() {
-    watched.add(scope, "payments", payments);
+    watched.add(scope, "payments", payments, NOW);
     watched.relisted(scope, Map.of("payments", "7"));
     watched.seen(scope, "payments", "12");
 
@@ -60,9 +62,30 @@ class WatchedObjectsTest {
 
   @Test
   void aDestroyedUnitOwnsNoObjectAnyMore() {
-    watched.add(scope, "payments", payments);
+    watched.add(scope, "payments", payments, NOW);
     watched.removeUnit(payments);
 
     assertThat(watched.unitOf(scope, "payments")).isNull();
+  }
+
+  @Test
+  void aResyncThatReadTheDatabaseBeforeAnAppliesObservationKeepsWhatTheApplyAdded() {
+    watched.add(scope, "payments", payments, NOW);
+
+    Map<WatchScope, Map<String, UUID>> watching = watched.replace(Map.of(), Map.of(), ours -> true, NOW.plusSeconds(30));
+
+    assertThat(watched.unitOf(scope, "payments")).isEqualTo(payments);
+    assertThat(watching).containsKey(scope);
+  }
+
+  @Test
+  void whatAnApplyAddedIsLeftToTheDatabaseOnceItIsOldOrTheTargetNotOurs() {
+    watched.add(scope, "payments", payments, NOW);
+    watched.replace(Map.of(), Map.of(), ours -> false, NOW);
+    assertThat(watched.unitOf(scope, "payments")).as("another replica's target").isNull();
+
+    watched.add(scope, "payments", payments, NOW);
+    watched.replace(Map.of(), Map.of(), ours -> true, NOW.plus(WatchedObjects.KEEP_ADDED).plusSeconds(1));
+    assertThat(watched.unitOf(scope, "payments")).as("long since").isNull();
   }
 }
