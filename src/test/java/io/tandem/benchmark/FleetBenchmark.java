@@ -97,12 +97,14 @@ class FleetBenchmark {
       long pid = server.pid();
       measure(report, pid, () -> registerTargets(api, clusters, kubeconfigs));
       measure(report, pid, () -> createUnits(api));
+      double unwatched = liveHeapMib(api, pid);
       measure(report, pid, () -> setImage(api));
       measure(report, pid, () -> applyTenTargets(api));
       measure(report, pid, () -> applyAllWhileReading(api));
       measure(report, pid, () -> refreshes(api));
       measure(report, pid, () -> captureLatency(api, clusters));
       note(report, serverUsage(api, pid, started));
+      note(report, watchedMemory(api, pid, unwatched));
       note(report, databaseSize(dataDir));
     } finally {
       clusters.forEach(KubernetesClient::close);
@@ -304,6 +306,34 @@ class FleetBenchmark {
     return String.format(Locale.ROOT, "Server JVM (not its embedded PostgreSQL, not the API servers) from its start,"
             + " %.0f s ago: CPU %.1f s, peak RSS %d MiB; at the end: RSS %d MiB, %s%n",
         seconds(started), end.cpuSeconds(), Usage.peakRssKib(pid) / 1024, end.rssKib() / 1024, heapUsed(api));
+  }
+
+  /**
+   * The heap that is live after a full collection, once the units exist (nothing applied, nothing watched) and again at
+   * the end (every unit applied and watched): the difference over the watched objects is what each costs at most (it
+   * also holds each unit's health, live state and caches).
+   */
+  private static String watchedMemory(Authorized api, long pid, double unwatched) throws Exception {
+    double watched = liveHeapMib(api, pid);
+    int objects = 2 * UNITS;
+    return String.format(Locale.ROOT, "Live heap after a full GC: %.0f MiB with the %d units and nothing watched, %.0f MiB"
+        + " with all applied and their %d objects watched: at most %.1f KiB per watched object%n", unwatched, UNITS,
+        watched, objects, (watched - unwatched) * 1024 / objects);
+  }
+
+  /** Heap used right after a full collection ({@code jcmd GC.run}), from the Prometheus endpoint. */
+  private static double liveHeapMib(Authorized api, long pid) throws Exception {
+    Process gc = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        String.valueOf(pid), "GC.run").redirectErrorStream(true).start();
+    gc.getInputStream().readAllBytes();
+    assertThat(gc.waitFor()).as("jcmd GC.run").isZero();
+    return heapBytes(api) / (1 << 20);
+  }
+
+  private static double heapBytes(Authorized api) {
+    String scraped = api.get("/actuator/prometheus").body();
+    return scraped.lines().filter(line -> line.startsWith("jvm_memory_used_bytes{") && line.contains("area=\"heap\""))
+        .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
   }
 
   /** From the Prometheus endpoint: application.yaml exposes it, not /actuator/metrics. */
