@@ -34,12 +34,14 @@ class DriftDetection implements SchedulingConfigurer {
   private final Duration interval;
   private final Leases leases;
   private final LiveWatches watches;
+  private final boolean watching;
   private final LiveStore live;
 
   DriftDetection(
       RefreshQueue queue, Leases leases, LiveWatches watches, LiveStore live, LiveProperties settings) {
     this.leases = leases;
     this.watches = watches;
+    this.watching = settings.watchEnabled();
     this.live = live;
     this.queue = queue;
     this.enabled = settings.detectionEnabled();
@@ -63,7 +65,7 @@ class DriftDetection implements SchedulingConfigurer {
       return;
     }
     List<String> targets = leases.heldTargets();
-    Set<UUID> unchanged = watches.watching() && !targets.isEmpty()
+    Set<UUID> unchanged = watching && !targets.isEmpty()
         ? watches.unchanged(live.watchedObjectsOn(targets)) : Set.of();
     int queued = queue.enqueueBackgroundRefreshesOn(targets, unchanged, batch);
     if (queued > 0) {

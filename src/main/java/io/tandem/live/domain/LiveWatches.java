@@ -20,11 +20,9 @@ import io.tandem.unit.domain.Unit;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -113,20 +111,10 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     if (!enabled || stopped) {
       return;
     }
-    Map<WatchScope, Map<String, UUID>> wanted = new ConcurrentHashMap<>();
-    Map<WatchScope, Map<String, String>> recorded = new HashMap<>();
     Set<String> watchedByWorkers = targets.reachedThroughWorkers();
-    for (LiveStore.WatchedObject object : live.watchedObjects()) {
-      if (!leases.holds(LeasedWork.target(object.target())) || watchedByWorkers.contains(object.target())) {
-        continue;
-      }
-      WatchScope scope = new WatchScope(object.target(), object.apiVersion(), object.kind(), object.namespace());
-      wanted.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(object.name(), object.unitId());
-      recorded.computeIfAbsent(scope, key -> new HashMap<>())
-          .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), ""));
-    }
-    wanted = watched.replace(wanted, recorded, scope -> leases.holds(LeasedWork.target(scope.target()))
-        && !watchedByWorkers.contains(scope.target()), clock.instant());
+    Map<WatchScope, Map<String, UUID>> wanted = watched.replace(live.watchedObjects(),
+        scope -> leases.holds(LeasedWork.target(scope.target())) && !watchedByWorkers.contains(scope.target()),
+        clock.instant());
     unwatchable.retainAll(wanted.keySet());
     for (WatchScope scope : List.copyOf(watches.keySet())) {
       if (!wanted.containsKey(scope)) {
@@ -260,25 +248,7 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
    * read what it read last time and change nothing.
    */
   public Set<UUID> unchanged(List<LiveStore.WatchedObject> objects) {
-    Map<UUID, Boolean> vouched = new HashMap<>();
-    for (LiveStore.WatchedObject object : objects) {
-      WatchScope scope = new WatchScope(object.target(), object.apiVersion(), object.kind(), object.namespace());
-      boolean same = object.settled() && object.resourceVersion() != null && watches.containsKey(scope)
-          && object.resourceVersion().equals(watched.seenVersion(scope, object.name()));
-      vouched.merge(object.unitId(), same, Boolean::logicalAnd);
-    }
-    Set<UUID> unchanged = new HashSet<>();
-    vouched.forEach((unit, same) -> {
-      if (same) {
-        unchanged.add(unit);
-      }
-    });
-    return unchanged;
-  }
-
-  /** Whether this server watches its targets at all ({@code tandem.live.watch-enabled}). */
-  public boolean watching() {
-    return enabled;
+    return watched.unchanged(objects, watches::containsKey);
   }
 
   /** What is being watched now. */

@@ -5,8 +5,12 @@ import io.tandem.targets.domain.WatchScope;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -35,24 +39,59 @@ final class WatchedObjects {
   private volatile Map<WatchScope, Map<String, String>> recorded = Map.of();
 
   /**
-   * Takes {@code wanted} (read from the database) as what is watched, with what applies added in the last {@link
-   * #KEEP_ADDED} merged into it: an apply names its objects here before its observation is written, and a resync that
-   * read the database in between would otherwise drop them until the next, losing their events meanwhile.
+   * Takes the objects the database names ({@code objects}, those in scopes that are {@code ours}) as what is watched,
+   * with what applies added in the last {@link #KEEP_ADDED} merged into it: an apply names its objects here before its
+   * observation is written, and a resync that read the database in between would otherwise drop them until the next,
+   * losing their events meanwhile.
    *
    * @param ours whether this server watches a scope (its target's lease is held here, and no worker watches it)
    * @return what is watched now, by scope
    */
-  Map<WatchScope, Map<String, UUID>> replace(Map<WatchScope, Map<String, UUID>> wanted,
-      Map<WatchScope, Map<String, String>> recordedVersions, Predicate<WatchScope> ours, Instant now) {
+  Map<WatchScope, Map<String, UUID>> replace(List<LiveStore.WatchedObject> objects, Predicate<WatchScope> ours,
+      Instant now) {
+    Map<WatchScope, Map<String, UUID>> wanted = new ConcurrentHashMap<>();
+    Map<WatchScope, Map<String, String>> recordedVersions = new HashMap<>();
+    for (LiveStore.WatchedObject object : objects) {
+      WatchScope scope = scopeOf(object);
+      if (ours.test(scope)) {
+        wanted.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(object.name(), object.unitId());
+        recordedVersions.computeIfAbsent(scope, key -> new HashMap<>())
+            .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), ""));
+      }
+    }
     added.entrySet().removeIf(entry -> entry.getValue().at().isBefore(now.minus(KEEP_ADDED))
         || !ours.test(entry.getKey().scope()));
-    Map<WatchScope, Map<String, UUID>> merged = new ConcurrentHashMap<>();
-    wanted.forEach((scope, names) -> merged.put(scope, new ConcurrentHashMap<>(names)));
-    added.forEach((object, entry) -> merged.computeIfAbsent(object.scope(), key -> new ConcurrentHashMap<>())
+    added.forEach((object, entry) -> wanted.computeIfAbsent(object.scope(), key -> new ConcurrentHashMap<>())
         .putIfAbsent(object.name(), entry.unitId()));
-    owners = merged;
+    owners = wanted;
     recorded = recordedVersions;
-    return merged;
+    return wanted;
+  }
+
+  /**
+   * The units these objects' watches vouch for: settled when last observed, each of their objects in a scope watched
+   * now, and the version its watch saw last the version that observation read. A refresh of one would read what it
+   * read last time and change nothing.
+   */
+  Set<UUID> unchanged(List<LiveStore.WatchedObject> objects, Predicate<WatchScope> watchedNow) {
+    Map<UUID, Boolean> vouched = new HashMap<>();
+    for (LiveStore.WatchedObject object : objects) {
+      WatchScope scope = scopeOf(object);
+      boolean same = object.settled() && object.resourceVersion() != null && watchedNow.test(scope)
+          && object.resourceVersion().equals(seenVersion(scope, object.name()));
+      vouched.merge(object.unitId(), same, Boolean::logicalAnd);
+    }
+    Set<UUID> unchanged = new HashSet<>();
+    vouched.forEach((unit, same) -> {
+      if (same) {
+        unchanged.add(unit);
+      }
+    });
+    return unchanged;
+  }
+
+  private static WatchScope scopeOf(LiveStore.WatchedObject object) {
+    return new WatchScope(object.target(), object.apiVersion(), object.kind(), object.namespace());
   }
 
   void add(WatchScope scope, String name, UUID unitId, Instant now) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.targets.domain.WatchScope;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -16,11 +17,16 @@ class WatchedObjectsTest {
   final WatchedObjects watched = new WatchedObjects();
   static final Instant NOW = Instant.parse("2026-12-04T12:00:00Z");
 
+  LiveStore.WatchedObject object(String name, UUID unit, String version) {
+    return new LiveStore.WatchedObject(unit, scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name,
+        version, true);
+  }
+
   @Test
   void aFirstListComparesWithTheVersionsTheLastObservationsRecorded() {
     UUID cart = UUID.randomUUID();
-    watched.replace(Map.of(scope, Map.of("payments", payments, "checkout", checkout, "cart", cart)),
-        Map.of(scope, Map.of("payments", "7", "checkout", "8", "cart", "9")), ours -> true, NOW);
+    watched.replace(List.of(object("payments", payments, "7"), object("checkout", checkout, "8"), object("cart", cart, "9")),
+        ours -> true, NOW);
 
     assertThat(watched.relisted(scope, Map.of("payments", "7", "checkout", "11")))
         .containsExactlyInAnyOrder(checkout, cart);
@@ -28,7 +34,7 @@ class WatchedObjectsTest {
 
   @Test
   void aFirstListRefreshesAnObjectWhoseRecordedVersionIsNotKnown() {
-    watched.replace(Map.of(scope, Map.of("payments", payments)), Map.of(scope, Map.of("payments", "")), ours -> true, NOW);
+    watched.replace(List.of(object("payments", payments, null)), ours -> true, NOW);
 
     assertThat(watched.relisted(scope, Map.of("payments", "7"))).containsExactly(payments);
   }
@@ -72,7 +78,7 @@ class WatchedObjectsTest {
   void aResyncThatReadTheDatabaseBeforeAnAppliesObservationKeepsWhatTheApplyAdded() {
     watched.add(scope, "payments", payments, NOW);
 
-    Map<WatchScope, Map<String, UUID>> watching = watched.replace(Map.of(), Map.of(), ours -> true, NOW.plusSeconds(30));
+    Map<WatchScope, Map<String, UUID>> watching = watched.replace(List.of(), ours -> true, NOW.plusSeconds(30));
 
     assertThat(watched.unitOf(scope, "payments")).isEqualTo(payments);
     assertThat(watching).containsKey(scope);
@@ -81,11 +87,26 @@ class WatchedObjectsTest {
   @Test
   void whatAnApplyAddedIsLeftToTheDatabaseOnceItIsOldOrTheTargetNotOurs() {
     watched.add(scope, "payments", payments, NOW);
-    watched.replace(Map.of(), Map.of(), ours -> false, NOW);
+    watched.replace(List.of(), ours -> false, NOW);
     assertThat(watched.unitOf(scope, "payments")).as("another replica's target").isNull();
 
     watched.add(scope, "payments", payments, NOW);
-    watched.replace(Map.of(), Map.of(), ours -> true, NOW.plus(WatchedObjects.KEEP_ADDED).plusSeconds(1));
+    watched.replace(List.of(), ours -> true, NOW.plus(WatchedObjects.KEEP_ADDED).plusSeconds(1));
     assertThat(watched.unitOf(scope, "payments")).as("long since").isNull();
+  }
+
+  @Test
+  void theWatchesVouchForAUnitOnlyWhenEachOfItsObjectsIsWatchedAtTheVersionLastObserved() {
+    watched.add(scope, "payments", payments, NOW);
+    watched.add(scope, "checkout", checkout, NOW);
+    watched.relisted(scope, Map.of("payments", "7", "checkout", "8"));
+    watched.seen(scope, "checkout", "9");
+    LiveStore.WatchedObject unsettled = new LiveStore.WatchedObject(UUID.randomUUID(), scope.target(), scope.apiVersion(),
+        scope.kind(), scope.namespace(), "payments", "7", false);
+    List<LiveStore.WatchedObject> objects = List.of(object("payments", payments, "7"), object("checkout", checkout, "8"),
+        unsettled);
+
+    assertThat(watched.unchanged(objects, watching -> true)).containsExactly(payments);
+    assertThat(watched.unchanged(objects, watching -> false)).as("nothing watched now").isEmpty();
   }
 }
