@@ -69,7 +69,7 @@ public interface ActionQueue {
    * Claims the next runnable action for {@code owner}, leased for {@code lease}; empty when there is none. An action
    * that {@code replica} left (it could not reach the target) is claimed again only once {@code handoff} has passed.
    * Actions on a target that runs {@code perTarget} actions already (on any server) wait, so a slow target holds at
-   * most that many workers; two servers claiming at once may each see one place left.
+   * most that many workers; claims take turns across servers, so that each counts the ones before it.
    */
   Optional<UnitAction> claim(String owner, UUID replica, Duration lease, Duration handoff, int perTarget);
 
