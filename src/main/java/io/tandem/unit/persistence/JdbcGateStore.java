@@ -61,10 +61,8 @@ class JdbcGateStore implements GateStore {
   @Override
   public Map<RevisionOf, List<ApplyGate>> gates(Collection<RevisionOf> revisions) {
     Map<RevisionOf, List<ApplyGate>> found = new HashMap<>();
-    jdbc.sql("select g.unit_id, g.revision_num, g.gates::text from revision_gate g" + REVISIONS
-            + " on g.unit_id = r.unit_id and g.revision_num = r.num")
-        .param("units", revisions.stream().map(RevisionOf::unitId).toArray(UUID[]::new))
-        .param("nums", revisions.stream().map(RevisionOf::num).toArray(Integer[]::new))
+    ofRevisions("select g.unit_id, g.revision_num, g.gates::text from revision_gate g" + REVISIONS
+            + " on g.unit_id = r.unit_id and g.revision_num = r.num", revisions)
         .query((rs, row) -> found.put(new RevisionOf(rs.getObject(1, UUID.class), rs.getInt(2)), read(rs.getString(3))))
         .list();
     return found;
@@ -93,14 +91,19 @@ class JdbcGateStore implements GateStore {
   @Override
   public Map<RevisionOf, List<String>> approvals(Collection<RevisionOf> revisions) {
     Map<RevisionOf, List<String>> found = new HashMap<>();
-    jdbc.sql("select a.unit_id, a.revision_num, a.approver from approval a" + REVISIONS
-            + " on a.unit_id = r.unit_id and a.revision_num = r.num order by a.approved_at, a.approver")
-        .param("units", revisions.stream().map(RevisionOf::unitId).toArray(UUID[]::new))
-        .param("nums", revisions.stream().map(RevisionOf::num).toArray(Integer[]::new))
+    ofRevisions("select a.unit_id, a.revision_num, a.approver from approval a" + REVISIONS
+            + " on a.unit_id = r.unit_id and a.revision_num = r.num order by a.approved_at, a.approver", revisions)
         .query((rs, row) -> found.computeIfAbsent(new RevisionOf(rs.getObject(1, UUID.class), rs.getInt(2)),
             key -> new ArrayList<>()).add(rs.getString(3)))
         .list();
     return found;
+  }
+
+  /** {@code sql}, which joins {@link #REVISIONS}, with the revisions bound. */
+  private JdbcClient.StatementSpec ofRevisions(String sql, Collection<RevisionOf> revisions) {
+    return jdbc.sql(sql)
+        .param("units", revisions.stream().map(RevisionOf::unitId).toArray(UUID[]::new))
+        .param("nums", revisions.stream().map(RevisionOf::num).toArray(Integer[]::new));
   }
 
   /** A gates column, as JSON text. */
