@@ -74,6 +74,29 @@ class UnitConcurrencyIT {
         .containsExactlyInAnyOrderElementsOf(IntStream.range(0, CLIENTS).mapToObj(c -> dataWithReplicas(c + 2)).toList());
   }
 
+  @Test
+  void concurrentInvocationsOverTheSameUnitsLoseNoEdit() throws Exception {
+    String space = units.substring("/api/v1/spaces/".length(), units.length() - "/units".length());
+    List<String> slugs = IntStream.range(0, 30).mapToObj(i -> "svc-" + i).toList();
+    for (String slug : slugs) {
+      String data = Fixtures.paymentService().replace("name: paymentservice", "name: " + slug);
+      assertThat(api.post(units, Map.of("slug", slug, "data", data)).status()).isEqualTo(201);
+    }
+
+    // each invocation reads the units first and writes each from what it read: the others' writes in between make
+    // it read the unit again, under the lock
+    List<Api.Response> responses = concurrently(client -> api.post("/api/v1/spaces/" + space + "/functions/invoke",
+        Map.of("units", slugs, "functions", List.of(Map.of("name", "set-label", "args", List.of("client-" + client, "yes"))))));
+
+    assertThat(responses).allSatisfy(response -> assertThat(response.status()).as(response.toString()).isEqualTo(200));
+    for (String slug : slugs) {
+      assertThat(api.get(units + "/" + slug).json().path("headRevisionNum").asInt()).isEqualTo(CLIENTS + 1);
+      String data = api.get(units + "/" + slug + "/data").body();
+      assertThat(IntStream.range(0, CLIENTS).filter(client -> !data.contains("client-" + client + ":")))
+          .as("the labels missing from %s", slug).isEmpty();
+    }
+  }
+
   private List<Integer> revisionNumbers() {
     return api.get(units + "/payment/revisions?limit=1000").items().stream().map(item -> item.path("num").asInt()).toList();
   }

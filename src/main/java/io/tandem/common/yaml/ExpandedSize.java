@@ -67,6 +67,11 @@ final class ExpandedSize {
     }
   }
 
+  /** The characters counted so far, over every document added. */
+  long chars() {
+    return chars;
+  }
+
   private String dotted() {
     String dotted = "";
     for (Object segment : path) {

@@ -67,6 +67,14 @@ public final class KubernetesYaml {
    *     appears twice, or a text holding a NUL or an unpaired surrogate
    */
   public static List<KubernetesResource> parse(String text, long maxExpandedChars) {
+    return parseCounted(text, maxExpandedChars).resources();
+  }
+
+  /** The resources of a text, and how many characters they expand to (what {@code maxExpandedChars} bounds). */
+  record Counted(List<KubernetesResource> resources, long expandedChars) {}
+
+  /** As {@link #parse(String, long)}, with the characters counted against the limit. */
+  static Counted parseCounted(String text, long maxExpandedChars) {
     String flaw = Texts.flaw(text);
     if (flaw != null) {
       throw TandemException.validation("The data " + flaw + ".");
@@ -103,7 +111,7 @@ public final class KubernetesYaml {
     } catch (YAMLException e) {
       throw new TandemException(ProblemCode.INVALID_YAML, "The data is not valid YAML: " + e.getMessage());
     }
-    return List.copyOf(resources);
+    return new Counted(List.copyOf(resources), expanded.chars());
   }
 
   private static LoaderOptions options(int codePointLimit) {

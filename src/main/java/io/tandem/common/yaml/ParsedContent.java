@@ -28,8 +28,11 @@ public final class ParsedContent {
   private static final Map<String, Entry> CACHE = new LinkedHashMap<>(256, 0.75f, true);
   private static long cachedChars;
 
-  /** {@code maxExpandedChars}: the limit the text was parsed under, which it is known to keep. */
-  private record Entry(List<KubernetesResource> resources, int chars, long maxExpandedChars) {}
+  /**
+   * {@code expandedChars}: what the text expands to, so any limit at least that large accepts it (a write checks the
+   * unit data limit, lower than the default other parses use, on a text a function's edit has just parsed).
+   */
+  private record Entry(List<KubernetesResource> resources, int chars, long expandedChars) {}
 
   private ParsedContent() {}
 
@@ -39,8 +42,8 @@ public final class ParsedContent {
   }
 
   /**
-   * As {@link KubernetesYaml#parse(String, long)}, served from the cache when the same text was parsed before under
-   * the same limit or a lower one.
+   * As {@link KubernetesYaml#parse(String, long)}, served from the cache when the same text was parsed before and
+   * expands to no more than {@code maxExpandedChars}.
    */
   public static List<KubernetesResource> parse(String text, long maxExpandedChars) {
     if (text.length() > MAX_ENTRY_CHARS) {
@@ -49,13 +52,14 @@ public final class ParsedContent {
     String key = ContentHash.sha256Hex(text);
     synchronized (CACHE) {
       Entry hit = CACHE.get(key);
-      if (hit != null && hit.maxExpandedChars() <= maxExpandedChars) {
+      if (hit != null && hit.expandedChars() <= maxExpandedChars) {
         return hit.resources();
       }
     }
-    List<KubernetesResource> resources = KubernetesYaml.parse(text, maxExpandedChars);
+    KubernetesYaml.Counted parsed = KubernetesYaml.parseCounted(text, maxExpandedChars);
+    List<KubernetesResource> resources = parsed.resources();
     synchronized (CACHE) {
-      Entry previous = CACHE.put(key, new Entry(resources, text.length(), maxExpandedChars));
+      Entry previous = CACHE.put(key, new Entry(resources, text.length(), parsed.expandedChars()));
       if (previous == null) {
         cachedChars += text.length();
       }

@@ -66,7 +66,7 @@ public final class TextPatcher {
    * its identity here, so that it is edited in its document rather than removed and written anew.
    */
   private List<ResourceChange> changes(String text) {
-    List<KubernetesResource> current = KubernetesYaml.parse(text);
+    List<KubernetesResource> current = ParsedContent.parse(text);
     target = new ArrayList<>();
     for (KubernetesResource want : wanted) {
       KubernetesResource renamed =
@@ -117,7 +117,7 @@ public final class TextPatcher {
             case remove -> remove(text, document, segments);
           };
       if (edited != null) {
-        KubernetesYaml.parse(edited); // a splice must leave valid YAML
+        ParsedContent.parse(edited); // a splice must leave valid YAML; the next step reads the parse again
       }
       return edited;
     } catch (RuntimeException e) {
@@ -268,7 +268,7 @@ public final class TextPatcher {
     } else if (want != null) {
       result = appendDocument(text, want.content());
     }
-    if (result != null && StructuralDiff.between(KubernetesYaml.parse(result), wanted).stream()
+    if (result != null && StructuralDiff.between(ParsedContent.parse(result), wanted).stream()
         .noneMatch(change -> change.resource().equals(resourceId))) {
       return continueFrom(result);
     }
@@ -440,7 +440,7 @@ public final class TextPatcher {
   private record Document(String id, MappingNode root) {
 
     static Document find(String text, String resourceId) {
-      List<KubernetesResource> resources = KubernetesYaml.parse(text);
+      List<KubernetesResource> resources = ParsedContent.parse(text);
       KubernetesResource resource = resources.stream().filter(r -> r.id().equals(resourceId)).findFirst().orElse(null);
       if (resource == null) {
         return null;

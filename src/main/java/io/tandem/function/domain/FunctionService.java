@@ -1,6 +1,7 @@
 package io.tandem.function.domain;
 
 import io.tandem.common.access.AccessCheck;
+import io.tandem.common.concurrency.HelpedWork;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.SecretMasker;
@@ -16,30 +17,39 @@ import io.tandem.unit.domain.UnitStore;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
-/** Invokes functions on units of a space: every unit on its own, each change one revision (source Function). */
+/**
+ * Invokes functions on units of a space: every unit on its own, each change one revision (source Function) written in
+ * a transaction of its own; several units at once, on the request's thread and its helpers.
+ */
 @Service
 public class FunctionService {
 
   private static final Logger log = LoggerFactory.getLogger(FunctionService.class);
+  /** Units read together, in one query, and then changed one after another by one thread. */
+  private static final int CHUNK = 25;
 
   private final FunctionRegistry registry;
   private final UnitQueries units;
   private final UnitCommands commands;
   private final SpaceService spaces;
   private final AccessCheck access;
+  private final HelpedWork functionHelpers;
 
+  /** @param functionHelpers the threads that change an invocation's units beside the request's own */
   public FunctionService(FunctionRegistry registry, UnitQueries units, UnitCommands commands,
-      SpaceService spaces, AccessCheck access) {
+      SpaceService spaces, AccessCheck access, HelpedWork functionHelpers) {
     this.registry = registry;
     this.units = units;
     this.commands = commands;
     this.spaces = spaces;
     this.access = access;
+    this.functionHelpers = functionHelpers;
   }
 
   public record Call(String name, List<String> args) {}
@@ -77,19 +87,27 @@ public class FunctionService {
             : String.join("; ", calls.stream().map(call -> call.arguments().display()).toList());
     // Functions see what the caller may read: with Secret values masked, they can be no oracle for them.
     boolean maskSecrets = !access.mayReadSecrets(space);
-    List<UnitResult> results = new ArrayList<>();
-    for (String slug : selectUnits(space, invocation.units(), invocation.filter())) {
-      results.add(invokeOn(space, slug, calls, invocation.dryRun(), description, author, maskSecrets));
+    List<String> selected = selectUnits(space, invocation.units(), invocation.filter());
+    List<List<String>> chunks = new ArrayList<>();
+    for (int from = 0; from < selected.size(); from += CHUNK) {
+      chunks.add(selected.subList(from, Math.min(selected.size(), from + CHUNK)));
     }
-    return results;
+    return functionHelpers.map(chunks, chunk -> {
+      Map<String, UnitStore.Base> read = commands.readForEdits(space, chunk);
+      return chunk.stream().map(slug -> read.containsKey(slug)
+          ? invokeOn(read.get(slug), calls, invocation.dryRun(), description, author, maskSecrets)
+          : new UnitResult(slug, false, null, List.of(), List.of(), units.unitNotFound(space, slug))).toList();
+    }).stream().flatMap(List::stream).toList();
   }
 
   private UnitResult invokeOn(
-      String space, String slug, List<BoundCall> calls, boolean dryRun, String description, String author,
+      UnitStore.Base read, List<BoundCall> calls, boolean dryRun, String description, String author,
       boolean maskSecrets) {
+    String space = read.unit().space();
+    String slug = read.unit().slug();
     try {
       if (dryRun) {
-        String data = units.get(space, slug).data();
+        String data = read.unit().data();
         FunctionRunner.Outcome outcome = FunctionRunner.run(space, slug, data, maskSecrets, calls);
         String wouldBe = outcome.mutated() ? outcome.data() : data;
         List<FunctionContext.Output> outputs = new ArrayList<>(outcome.outputs());
@@ -99,8 +117,7 @@ public class FunctionService {
       AtomicReference<FunctionRunner.Outcome> outcome = new AtomicReference<>();
       Unit changed =
           commands.editData(
-              space,
-              slug,
+              read,
               author,
               current -> {
                 outcome.set(FunctionRunner.run(space, slug, current.data(), maskSecrets, calls));

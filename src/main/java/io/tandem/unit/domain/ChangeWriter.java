@@ -52,6 +52,20 @@ class ChangeWriter {
   }
 
   /**
+   * As {@link #changed}, first computed from {@code read}, the unit as just read ({@link UnitStore#read}) and written
+   * if its row is still that version; else computed again under the lock. A change that finds nothing to write
+   * reports the unit as read, which is what any read at that moment would have found.
+   */
+  Unit changedFromRead(UnitStore.Base read, Function<Unit, UnitChange> change) {
+    UnitChange result = change.apply(read.unit());
+    if (result.isNone()) {
+      return read.unit();
+    }
+    return written(read, result).map(Changed::unit)
+        .orElseGet(() -> changed(read.unit().space(), read.unit().slug(), null, change));
+  }
+
+  /**
    * Locks the unit, checks the expected version, computes the change from the locked state, completes its revision
    * (links, gates) and writes revision and head; the unit after it. Anything thrown on the way rolls all of it back.
    */
@@ -74,11 +88,16 @@ class ChangeWriter {
    * locked and nothing was written: nothing to write, or the row moved on.
    */
   private Optional<Changed> write(UnitStore.Base base, Function<Unit, UnitChange> change) {
-    Unit current = base.unit();
-    UnitChange result = change.apply(current);
+    UnitChange result = change.apply(base.unit());
     if (result.isNone()) {
-      return base.locked() ? Optional.of(new Changed(current, null)) : Optional.empty();
+      return base.locked() ? Optional.of(new Changed(base.unit(), null)) : Optional.empty();
     }
+    return written(base, result);
+  }
+
+  /** {@code result}, a change computed from {@code base}, completed and written; empty when the row moved on. */
+  private Optional<Changed> written(UnitStore.Base base, UnitChange result) {
+    Unit current = base.unit();
     NewRevision revision = result.revision() == null ? null : completer.complete(base, result.revision());
     UnitMetadata metadata = result.metadata() != null ? result.metadata() : current.metadata();
     return store.advance(base, metadata, revision, result.at()).map(view -> new Changed(view.unit(), view));

@@ -12,11 +12,13 @@ import io.tandem.space.domain.DriftMode;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
@@ -207,7 +209,27 @@ public class UnitCommands {
    * other; no revision when it is unchanged.
    */
   public Unit editData(String space, String slug, String author, Function<Unit, DataEdit> edit) {
-    return writer.changed(space, slug, null, current -> {
+    return writer.changed(space, slug, null, dataEdit(author, edit));
+  }
+
+  /** The units of a space as {@link #editData(UnitStore.Base, String, Function)} starts from them, by slug. */
+  @Transactional(propagation = Propagation.SUPPORTS)
+  public Map<String, UnitStore.Base> readForEdits(String space, Collection<String> slugs) {
+    return store.read(space, slugs).stream().collect(Collectors.toMap(base -> base.unit().slug(), base -> base));
+  }
+
+  /**
+   * As {@link #editData(String, String, String, Function)}, first from the unit as {@link #readForEdits} read it
+   * (no lock, and outside a transaction one statement that commits by itself); computed again under the lock when
+   * anything wrote the unit since. An edit that changes nothing reports the unit as read.
+   */
+  @Transactional(propagation = Propagation.SUPPORTS)
+  public Unit editData(UnitStore.Base read, String author, Function<Unit, DataEdit> edit) {
+    return writer.changedFromRead(read, dataEdit(author, edit));
+  }
+
+  private Function<Unit, UnitChange> dataEdit(String author, Function<Unit, DataEdit> edit) {
+    return current -> {
       DataEdit result = edit.apply(current);
       if (result == null) {
         return UnitChange.none();
@@ -222,7 +244,7 @@ public class UnitCommands {
           new NewRevision(kept, result.source(), RevisionDrafts.descriptionOr(result.description(), ""), author, null,
               result.mutations()),
           drafts.now());
-    });
+    };
   }
 
   /**

@@ -51,9 +51,16 @@ public interface UnitStore {
   Optional<Base> lastWritten(String space, String slug);
 
   /**
+   * The states changes of these units of a space may be computed from, read together without a lock, of those that
+   * exist, in no particular order. Each carries its row's version: a write from it ({@link #advance}) is refused,
+   * having written nothing, when anything wrote the row since.
+   */
+  List<Base> read(String space, Collection<String> slugs);
+
+  /**
    * The state a change is computed from: the unit with its head data, and the version of its space's checks read with
    * it ({@link RevisionChecks}). {@code rowVersion} is null when the unit's row is locked ({@link #lock}); from {@link
-   * #lastWritten}, it is the store's mark of the row's version that the state is of.
+   * #lastWritten} or {@link #read}, it is the store's mark of the row's version that the state is of.
    */
   record Base(Unit unit, long checksVersion, String rowVersion) {
 

@@ -104,6 +104,11 @@ class JdbcUnitChanges {
         .optional();
   }
 
+  /** The mark of the version of the unit's row a query read ({@code row_ctid} and {@code row_xmin}). */
+  static String rowVersion(ResultSet rs) throws SQLException {
+    return RowVersion.of(rs).toString();
+  }
+
   /**
    * The kind of a change's statement: with a revision or not, the insert it carries (its SQL) if any, and whether it
    * is guarded by a remembered row version rather than run on a locked row.

@@ -130,6 +130,21 @@ public class JdbcUnitStore implements UnitStore {
   }
 
   @Override
+  public List<Base> read(String space, Collection<String> slugs) {
+    if (slugs.isEmpty()) {
+      return List.of();
+    }
+    return jdbc.sql("select " + UNIT_COLUMNS + ", b.body as head_data, s.checks_version, u.ctid::text as row_ctid,"
+            + " u.xmin::text as row_xmin from unit u join space s on s.id = u.space_id" + HEAD_DATA_JOIN
+            + " where s.slug = :space and u.slug = any(:slugs)")
+        .param("space", space)
+        .param("slugs", slugs.toArray(String[]::new))
+        .query((rs, row) -> new Base(unit(rs, space, rs.getString("head_data")), rs.getLong("checks_version"),
+            JdbcUnitChanges.rowVersion(rs)))
+        .list();
+  }
+
+  @Override
   public List<UnitKey> select(String space, UnitFilter.Checked filter) {
     WhereSql where = UnitColumns.sql(filter);
     return jdbc.sql("select s.slug as space_slug, u.slug as unit_slug from unit u join space s on s.id = u.space_id"
