@@ -152,7 +152,12 @@ public class JdbcActionQueue implements ActionQueue {
   public Optional<UnitAction> claim(String owner, UUID replica, Duration lease, Duration handoff, int perTarget) {
     // Claims take turns (a few milliseconds each), so that each sees the ones before it and counts their targets'
     // running actions right: idle workers poll at the same moment, and would each see a slow target's one place left.
-    jdbc.sql("select pg_advisory_xact_lock(:key, 0)").param("key", CLAIM_LOCK).query((rs, row) -> 1).list();
+    // The walk below must stop at the first action it may take. Right after a bulk request the planner's statistics
+    // still count a few open actions, and it would read and sort all of them (thousands) instead: not in this
+    // transaction.
+    jdbc.sql("select pg_advisory_xact_lock(:key, 0), set_config('enable_sort', 'off', true),"
+            + " set_config('enable_bitmapscan', 'off', true)")
+        .param("key", CLAIM_LOCK).query((rs, row) -> 1).list();
     Optional<UUID> id =
         jdbc.sql(
                 // targets that hold perTarget running actions already (a lease that ran out holds none)
@@ -166,10 +171,12 @@ public class JdbcActionQueue implements ActionQueue {
                     + "   and (not (cast(:replica as uuid) = any(a.left_by))"
                     + "     or a.left_at < now() - cast(:handoff as interval))"
                     + "   and not exists (select 1 from busy where busy.target = coalesce(a.target, u.target))"
+                    // checked for each action the walk reaches (offset 0: not planned as joins over every open
+                    // action), by the unit's open actions and by the dependencies' ids
                     + "   and not exists (select 1 from unit_action b where b.unit_id = a.unit_id"
-                    + "     and b.status in ('Pending', 'Running') and (b.created_at, b.id) < (a.created_at, a.id))"
-                    + "   and not exists (select 1 from unit_action d where d.id = any(a.depends_on)"
-                    + "     and d.status in ('Pending', 'Running'))"
+                    + "     and b.status in ('Pending', 'Running') and (b.created_at, b.id) < (a.created_at, a.id) offset 0)"
+                    + "   and (cardinality(a.depends_on) = 0 or not exists (select 1 from unit_action d"
+                    + "     where d.id = any(a.depends_on) and d.status in ('Pending', 'Running') offset 0))"
                     + "   order by a.created_at, a.id limit 1 for update of a skip locked)"
                     + " returning id")
             .param("owner", owner)
