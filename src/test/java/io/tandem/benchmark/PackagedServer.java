@@ -32,8 +32,14 @@ final class PackagedServer {
     try (DirectoryStream<Path> jars = Files.newDirectoryStream(Path.of("target"), "tandem-*[0-9T].jar")) {
       jar = jars.iterator().next();
     }
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar.toString(), "--server.port=" + port, "--tandem.data-dir=" + dataDir, "--logging.level.root=WARN"));
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    // e.g. -Dbenchmark.serverJvmArgs=-XX:StartFlightRecording=filename=server.jfr,settings=profile to profile it
+    String jvmArgs = System.getProperty("benchmark.serverJvmArgs", "").strip();
+    if (!jvmArgs.isEmpty()) {
+      command.addAll(List.of(jvmArgs.split("\\s+")));
+    }
+    command.addAll(List.of("-jar", jar.toString(), "--server.port=" + port, "--tandem.data-dir=" + dataDir,
+        "--logging.level.root=WARN"));
     command.addAll(List.of(settings));
     ProcessBuilder builder = new ProcessBuilder(command)
         .redirectErrorStream(true).redirectOutput(dataDir.resolve("server.log").toFile());

@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 /**
- * Invokes functions on units of a space: every unit on its own, each change one revision (source Function) written in
- * a transaction of its own; several units at once, on the request's thread and its helpers.
+ * Invokes functions on units of a space: every unit on its own, each change one revision (source Function) written by
+ * itself, so that one unit's failure leaves the others' changes standing; several units at once, on the request's
+ * thread and its helpers.
  */
 @Service
 public class FunctionService {

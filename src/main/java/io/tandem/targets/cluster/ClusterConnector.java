@@ -17,6 +17,7 @@ import io.tandem.targets.domain.TargetCredentials;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
+import jakarta.annotation.PreDestroy;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Clock;
@@ -24,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.stereotype.Component;
 
 /** Builds Kubernetes clients from credentials, and checks that a cluster answers. */
@@ -58,6 +60,7 @@ public class ClusterConnector {
 
   private final Clock clock;
   private final OutboundPolicy outbound;
+  private final SharedClients shared = new SharedClients(System::nanoTime);
 
   public ClusterConnector(Clock clock, OutboundPolicy outbound) {
     this.clock = clock;
@@ -125,6 +128,11 @@ public class ClusterConnector {
    */
   public KubernetesClient connect(TargetCredentials credentials, String namespace) {
     Config config = config(credentials, namespace);
+    requireResolvedAllowed(credentials, config);
+    return build(config);
+  }
+
+  private void requireResolvedAllowed(TargetCredentials credentials, Config config) {
     String field = credentials.kubeconfig() != null ? "kubeconfig" : "server";
     List<URI> destinations = destinations(config);
     for (int i = 0; i < destinations.size(); i++) {
@@ -134,13 +142,33 @@ public class ClusterConnector {
         // the client fails on its own, as "host not found"
       }
     }
+  }
+
+  private static KubernetesClient build(Config config) {
     return new KubernetesClientBuilder().withConfig(config).withHttpClientFactory(HTTP)
         .withKubernetesSerialization(ClusterApplier.SERIALIZATION).build();
   }
 
-  /** A connection to a target's cluster, its client in the target's namespace. */
+  /**
+   * A connection to a target's cluster, its client in the target's namespace: the client the last connection with the
+   * same credentials used, when one is still open, once the destinations are checked again.
+   */
   Connection connect(Target target, TargetCredentials credentials) {
-    return new Connection(target, connect(credentials, target.namespace()));
+    SharedClients.Key key = SharedClients.Key.of(credentials, target.namespace());
+    Config config = config(credentials, target.namespace());
+    requireResolvedAllowed(credentials, config);
+    KubernetesClient client = shared.take(key, () -> build(config));
+    AtomicBoolean released = new AtomicBoolean();
+    return new Connection(target, client, () -> {
+      if (released.compareAndSet(false, true)) {
+        shared.release(key);
+      }
+    });
+  }
+
+  @PreDestroy
+  void closeSharedClients() {
+    shared.close();
   }
 
   /** Where a client with this configuration opens connections: the API server first, then a proxy when one is set. */

@@ -12,8 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** An open client to a target's cluster, with the target; closing it closes the client. */
-public record Connection(Target target, KubernetesClient client) implements ClusterSession {
+/**
+ * A client of a target's cluster, with the target; closing it hands the client back ({@code release}) for the next
+ * connection with the same credentials.
+ */
+public record Connection(Target target, KubernetesClient client, Runnable release) implements ClusterSession {
 
   @Override
   public ApplyReport apply(String data, String previousData, Set<ObjectKey> spare) {
@@ -42,6 +45,6 @@ public record Connection(Target target, KubernetesClient client) implements Clus
 
   @Override
   public void close() {
-    client.close();
+    release.run();
   }
 }
