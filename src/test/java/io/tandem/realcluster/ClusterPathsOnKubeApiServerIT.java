@@ -70,6 +70,11 @@ class ClusterPathsOnKubeApiServerIT {
     running.join();
   }
 
+  /** The API client for calls that wait: as long as the longest wait they ask the server for, and then some. */
+  private Api waiting() {
+    return api.withTimeout(Duration.ofSeconds(100));
+  }
+
   private String target(String path) {
     return path.equals("direct") ? "sandbox" : workerTarget;
   }
@@ -80,7 +85,7 @@ class ClusterPathsOnKubeApiServerIT {
     String space = Api.uniqueSlug(path);
     String unit = unit(space, target(path));
 
-    JsonNode applied = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=90&waitFor=healthy&timeout=60s");
+    JsonNode applied = ObjectOwnershipOnKubeApiServerIT.post(waiting(), unit + "/apply?wait=90&waitFor=healthy&timeout=60s");
     assertThat(applied.path("result").asString()).as(applied.toString()).isEqualTo("ApplyCompleted");
     assertThat(api.get(unit).json().path("health").path("status").asString()).isEqualTo("Healthy");
 
@@ -90,7 +95,7 @@ class ClusterPathsOnKubeApiServerIT {
     assertThat(preview.json().path("changes").size()).isEqualTo(1);
     assertThat(preview.json().path("changes").get(0).path("to").asString()).isEqualTo("256Mi");
 
-    JsonNode destroyed = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/destroy?wait=60&confirm=paymentservice");
+    JsonNode destroyed = ObjectOwnershipOnKubeApiServerIT.post(waiting(), unit + "/destroy?wait=60&confirm=paymentservice");
     assertThat(destroyed.path("result").asString()).as(destroyed.toString()).isEqualTo("DestroyCompleted");
     try (KubernetesClient client = sandbox.client()) {
       assertThat(ObjectOwnershipOnKubeApiServerIT.deployment(client, space)).isNull();
@@ -102,12 +107,12 @@ class ClusterPathsOnKubeApiServerIT {
   void aKubectlEditIsCapturedAttributedToKubectl(String path) throws Exception {
     String space = Api.uniqueSlug(path);
     String unit = unit(space, target(path));
-    assertThat(ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60").path("result").asString())
+    assertThat(ObjectOwnershipOnKubeApiServerIT.post(waiting(), unit + "/apply?wait=60").path("result").asString())
         .isEqualTo("ApplyCompleted");
 
     Kubectl.succeed(Map.of("KUBE_EDITOR", "sed -i s/memory:\\ 128Mi/memory:\\ 512Mi/"), "edit",
         "deployment/paymentservice", "-n", space);
-    JsonNode refreshed = ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/refresh?wait=60");
+    JsonNode refreshed = ObjectOwnershipOnKubeApiServerIT.post(waiting(), unit + "/refresh?wait=60");
 
     assertThat(refreshed.path("result").asString()).as(refreshed.toString()).isEqualTo("RefreshAndDrifted");
     JsonNode mutations = api.get(unit + "/revisions/" + refreshed.path("capturedRevisionNum").asInt()).json()
@@ -123,7 +128,7 @@ class ClusterPathsOnKubeApiServerIT {
     String space = Api.uniqueSlug(path);
     String unit = unit(space, target(path));
     assertThat(api.patch(unit, Map.of("driftMode", "Capture")).status()).isEqualTo(200);
-    assertThat(ObjectOwnershipOnKubeApiServerIT.post(api, unit + "/apply?wait=60").path("result").asString())
+    assertThat(ObjectOwnershipOnKubeApiServerIT.post(waiting(), unit + "/apply?wait=60").path("result").asString())
         .isEqualTo("ApplyCompleted");
     Thread.sleep(3_000); // the watches of the new objects start (the worker asks what to watch every second here)
 
