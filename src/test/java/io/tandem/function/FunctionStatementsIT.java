@@ -17,10 +17,14 @@ import org.springframework.test.context.TestPropertySource;
  * An invocation reads its units together, a few dozen a query, and writes each changed unit in one statement that
  * commits by itself: no lock taken first, no transaction of its own. The request's audit entry goes with the first
  * write.
+ *
+ * <p>The log sees the request's own thread only, so this server changes the units one after another (parallel-units
+ * 1); the statements are the same on helper threads, and {@code UnitConcurrencyIT} covers the parallel writes.
  */
 @TandemIT
 @Import(StatementLog.Configuration.class)
-@TestPropertySource(properties = "tandem.data-dir=target/it-data-function-statements")
+@TestPropertySource(properties = {"tandem.data-dir=target/it-data-function-statements",
+    "tandem.functions.parallel-units=1"})
 class FunctionStatementsIT {
 
   @LocalServerPort int port;
