@@ -128,6 +128,7 @@ class ApplyHandler implements ActionHandler {
       return Outcome.failed(ActionResult.ApplyFailed, e.getMessage() + " Nothing was applied.");
     }
     commands.recordApply(unit.id(), revision, null);
+    observers.forEach(observer -> observer.applying(unit, target, data));
     String previous = units.dataAt(unit, unit.liveRevisionNum());
     Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, previous));
     ApplyReport report;
@@ -146,7 +147,7 @@ class ApplyHandler implements ActionHandler {
           + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");
     }
     ownership.retainOnly(target, unit.id(), keys);
-    String readBack = readBack(unit, session, data);
+    String readBack = readBack(unit, session, data, report);
     commands.recordApply(unit.id(), revision, revision);
     // the units the objects were taken from see at once that they no longer have them
     takenFrom.values().stream().map(ObjectOwner::unitId).distinct().forEach(refreshes::enqueueBackgroundRefresh);
@@ -159,12 +160,14 @@ class ApplyHandler implements ActionHandler {
   }
 
   /**
-   * Tells the observers (the live state's baseline) what was applied; a cluster that stopped answering right after the
-   * apply leaves them to the next refresh, and the apply stands: what it says of that, or nothing.
+   * Tells the observers (the live state's baseline) what was applied: the objects as the API server answered the
+   * apply, or, from a worker that does not send those, as read right after. A cluster that stopped answering right
+   * after the apply leaves them to the next refresh, and the apply stands: what it says of that, or nothing.
    */
-  private String readBack(Unit unit, ClusterSession session, String data) {
+  private String readBack(Unit unit, ClusterSession session, String data, ApplyReport report) {
     try {
-      observers.forEach(observer -> observer.applied(unit, session, data));
+      List<Map<String, Object>> objects = report.stored() != null ? report.stored() : session.read(data);
+      observers.forEach(observer -> observer.applied(unit, session.target(), data, objects));
       return "";
     } catch (TandemException e) {
       log.warn("Applied {}/{}, but its objects could not be read back: {}", unit.space(), unit.slug(), e.getMessage());

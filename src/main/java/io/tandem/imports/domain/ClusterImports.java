@@ -113,7 +113,7 @@ public class ClusterImports {
       for (Grouping.Unit planned : Grouping.units(sorted.objects(), selection.groupBy(), taken)) {
         results.add(planned.slug() == null ? result(planned, Outcome.Failed, null, planned.failure())
             : request.dryRun() ? result(planned, Outcome.Planned, null, null)
-            : create(space, target, session, planned, author));
+            : create(space, target, planned, author));
       }
       return new Report(target.slug(), request.dryRun(), results, sorted.skipped(), sorted.unread());
     }
@@ -176,7 +176,7 @@ public class ClusterImports {
   }
 
   /** Makes the unit, live, in one transaction; then tells the observers of applies, as an apply would. */
-  private UnitResult create(String space, Target target, ClusterSession session, Grouping.Unit planned, String author) {
+  private UnitResult create(String space, Target target, Grouping.Unit planned, String author) {
     String data = KubernetesYaml.renderForPeople(planned.objects().stream().map(ImportObject::written).toList());
     String description = "Imported from the cluster of target '" + target.slug() + "'";
     Unit unit;
@@ -192,8 +192,10 @@ public class ClusterImports {
     } catch (TandemException e) {
       return result(planned, Outcome.Failed, null, e.getMessage());
     }
-    ClusterSession listed = new ListedSession(session, planned.objects().stream().map(ImportObject::live).toList());
-    observers.forEach(observer -> observer.applied(unit, listed, data));
+    // the objects as listed: what the unit's data was made of, so a change made since shows at the next refresh
+    // instead of being taken for the baseline
+    List<Map<String, Object>> listed = planned.objects().stream().map(ImportObject::live).toList();
+    observers.forEach(observer -> observer.applied(unit, target, data, listed));
     return result(planned, Outcome.Created, unit.headRevisionNum(), null);
   }
 

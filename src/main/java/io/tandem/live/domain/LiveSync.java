@@ -9,9 +9,9 @@ import io.tandem.apply.domain.ObjectOwner;
 import io.tandem.apply.domain.ObjectOwnership;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
-import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.LiveCleaner;
 import io.tandem.common.yaml.ObjectKey;
+import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.Trees;
 import io.tandem.health.domain.HealthTracker;
 import io.tandem.live.LiveProperties;
@@ -90,11 +90,10 @@ public class LiveSync implements ActionHandler, ApplyObserver {
 
   /** After a successful apply: the live state now is what configuration and cluster agree on. */
   @Override
-  public void applied(Unit unit, ClusterSession session, String data) {
-    List<Map<String, Object>> objects = session.read(data);
+  public void applied(Unit unit, Target target, String data, List<Map<String, Object>> objects) {
     List<Map<String, Object>> cleaned = new ArrayList<>();
     List<String> missing = new ArrayList<>();
-    List<KubernetesResource> identities = KubernetesYaml.parse(data);
+    List<KubernetesResource> identities = ParsedContent.parse(data);
     for (int i = 0; i < objects.size(); i++) {
       // a copy: the objects as read, with their status and resource version, are health's
       cleaned.add(objects.get(i) == null ? null : LiveCleaner.clean(Trees.deepCopy(objects.get(i))));
@@ -104,7 +103,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     }
     live.record(unit.id(), cleaned, resources(objects), missing, true, clock.instant());
     live.recordDrift(unit.id(), Drift.None);
-    health.observedAll(session.target().slug(), unit.id(), ownership.keys(session.target(), data), objects);
+    health.observedAll(target.slug(), unit.id(), ownership.keys(target, data), objects);
   }
 
   @Override
@@ -128,7 +127,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
       return Outcome.failed(ActionResult.RefreshFailed, e.getMessage());
     }
     String liveData = units.dataAt(unit, unit.liveRevisionNum());
-    List<KubernetesResource> identities = KubernetesYaml.parse(liveData);
+    List<KubernetesResource> identities = ParsedContent.parse(liveData);
     LiveObservation seen;
     try (connection) {
       Target target = connection.target();

@@ -9,9 +9,9 @@ import io.tandem.live.LiveProperties;
 import io.tandem.replica.domain.LeaseListener;
 import io.tandem.replica.domain.LeasedWork;
 import io.tandem.replica.domain.Leases;
-import io.tandem.targets.domain.ClusterSession;
 import io.tandem.targets.domain.ClusterWatches;
 import io.tandem.targets.domain.ObjectWatch;
+import io.tandem.targets.domain.Target;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.targets.domain.WatchScope;
 import io.tandem.targets.domain.WatchSession;
@@ -32,6 +32,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.annotation.Order;
 import org.springframework.scheduling.annotation.SchedulingConfigurer;
@@ -57,15 +58,13 @@ import org.springframework.stereotype.Component;
  * <p>Of several replicas, one watches each target: the holder of its lease {@code target:<slug>}. A replica that takes
  * a target over watches it from a fresh list, compared with the resource versions the units' last observations
  * recorded, so a change made while no one watched (or while every server was down) is refreshed; one that loses the
- * lease stops watching it. A unit applied on a replica that does not hold its target is watched by the holder from
- * its next resync on.
+ * lease stops watching it. The holder watches a unit another replica applied from its next resync on.
  *
- * <p>Watches start with the context's lifecycle (the sandbox is registered by then) and stop with it, right after the
- * action workers (whose applies add watches) and before any bean is destroyed: a watch outliving its cluster (the
- * sandbox) would only reconnect to nothing.
+ * <p>Watches start and stop with the context's lifecycle, right after the action workers (whose applies add watches)
+ * and before any bean is destroyed: a watch outliving its cluster (the sandbox) would only reconnect to nothing.
  */
 @Component
-// an apply: its objects watched before they are read, so no status change falls between the read and the watch
+// an import: its objects watched before its observation is recorded
 @Order(1)
 public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingConfigurer, LeaseListener {
 
@@ -132,13 +131,24 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     }
   }
 
+  /** Follows the objects from before the apply sends them: their events during it keep their health current. */
   @Override
-  public synchronized void applied(Unit unit, ClusterSession session, String data) {
+  public synchronized void applying(Unit unit, Target target, String data) {
+    follow(unit, target, data);
+  }
+
+  /** After an import; an apply follows them already. */
+  @Override
+  public synchronized void applied(Unit unit, Target target, String data, List<Map<String, Object>> objects) {
+    follow(unit, target, data);
+  }
+
+  private void follow(Unit unit, Target target, String data) {
     if (!enabled || stopped || !leases.holds(LeasedWork.target(unit.metadata().target()))
-        || session.target().server().startsWith(WorkerClusters.SCHEME)) {
+        || target.server().startsWith(WorkerClusters.SCHEME)) {
       return; // a worker-connected target is watched by its worker
     }
-    clusters.scopesOf(unit.metadata().target(), data, session.target().namespace()).forEach((scope, names) -> {
+    clusters.scopesOf(unit.metadata().target(), data, target.namespace()).forEach((scope, names) -> {
       names.forEach(name -> watched.add(scope, name, unit.id(), clock.instant()));
       start(scope);
     });
@@ -181,14 +191,9 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
       unwatchable.remove(scope);
     } catch (RuntimeException e) {
       // tried again at every resync: said once, until it works
-      boolean first = unwatchable.add(scope);
-      String message = "Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}";
-      Object[] args = {scope.apiVersion(), scope.kind(), scope.namespace(), scope.target(), clusters.describe(e)};
-      if (first) {
-        log.info(message, args);
-      } else {
-        log.debug(message, args);
-      }
+      log.atLevel(unwatchable.add(scope) ? Level.INFO : Level.DEBUG).log(
+          "Cannot watch {} {} in '{}' on target {}; the periodic refresh covers them: {}",
+          scope.apiVersion(), scope.kind(), scope.namespace(), scope.target(), clusters.describe(e));
     }
   }
 
@@ -243,9 +248,8 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
   }
 
   /**
-   * The units that the running watches vouch for: settled when last observed, each of their objects in a scope this
-   * server watches now, and the version its watch saw last the version that observation read. A refresh of one would
-   * read what it read last time and change nothing.
+   * The units that the running watches vouch for (see {@link WatchedObjects#unchanged}): a refresh of one would read
+   * what it read last time and change nothing.
    */
   public Set<UUID> unchanged(List<LiveStore.WatchedObject> objects) {
     return watched.unchanged(objects, watches::containsKey);

@@ -8,11 +8,12 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.tandem.common.config.JsonColumns;
 import io.tandem.common.yaml.KubernetesResource;
-import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.ObjectKey;
+import io.tandem.common.yaml.ParsedContent;
 import io.tandem.targets.domain.ApplyReport;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,18 +48,19 @@ public final class ClusterApplier {
     List<String> deleted = new ArrayList<>();
     List<String> takenOver = new ArrayList<>();
     List<ObjectKey> spared = new ArrayList<>();
-    List<HasMetadata> objects = objects(client, data, defaultNamespace);
+    List<HasMetadata> inData = inDataOrder(client.getKubernetesSerialization(), data, defaultNamespace);
+    Map<HasMetadata, HasMetadata> stored = new IdentityHashMap<>();
     String current = null;
     try {
-      for (HasMetadata object : objects) {
+      for (HasMetadata object : inApplyOrder(inData)) {
         current = describe(object);
-        serverSideApply(client, object, current, takenOver, false);
+        stored.put(object, serverSideApply(client, object, current, takenOver, false));
         if (object.getKind().equals("CustomResourceDefinition")) {
           established(client, object.getMetadata().getName());
         }
         applied.add(current);
       }
-      List<String> wanted = objects.stream().map(ClusterApplier::describe).toList();
+      List<String> wanted = inData.stream().map(ClusterApplier::describe).toList();
       List<HasMetadata> previous = new ArrayList<>(objects(client, previousData, defaultNamespace));
       java.util.Collections.reverse(previous); // delete dependants before what they depend on
       for (HasMetadata object : previous) {
@@ -67,7 +69,8 @@ public final class ClusterApplier {
           deleteUnlessSpared(client, object, spare, deleted, spared);
         }
       }
-      return new ApplyReport(applied, deleted, takenOver, spared, null, null);
+      List<Map<String, Object>> answered = inData.stream().map(object -> asMap(client, stored.get(object))).toList();
+      return new ApplyReport(applied, deleted, takenOver, spared, null, null, false, answered);
     } catch (RuntimeException e) {
       return new ApplyReport(applied, deleted, takenOver, spared, current, ClusterConnector.describe(e),
           applied.isEmpty() && deleted.isEmpty() && ClusterConnector.notConnected(e));
@@ -154,12 +157,15 @@ public final class ClusterApplier {
    */
   static List<Map<String, Object>> read(KubernetesClient client, String defaultNamespace, String data) {
     List<Map<String, Object>> live = new ArrayList<>();
-    for (KubernetesResource resource : KubernetesYaml.parse(data)) {
+    for (KubernetesResource resource : ParsedContent.parse(data)) {
       HasMetadata object = toObject(client, resource, defaultNamespace);
-      HasMetadata found = client.resource(object).get();
-      live.add(found == null ? null : JsonColumns.readMap(client.getKubernetesSerialization().asJson(found)));
+      live.add(asMap(client, client.resource(object).get()));
     }
     return live;
+  }
+
+  private static Map<String, Object> asMap(KubernetesClient client, HasMetadata object) {
+    return object == null ? null : JsonColumns.readMap(client.getKubernetesSerialization().asJson(object));
   }
 
   /**
@@ -167,7 +173,7 @@ public final class ClusterApplier {
    * the order of {@code data}.
    */
   static List<ObjectKey> keys(String data, String defaultNamespace) {
-    return KubernetesYaml.parse(data).stream()
+    return ParsedContent.parse(data).stream()
         .map(resource -> ObjectKey.of(resource.apiVersion(), resource.kind(), resource.namespace() == null
             && namespaced(resource.apiVersion(), resource.kind()) ? orDefault(defaultNamespace) : resource.namespace(),
             resource.name()))
@@ -211,12 +217,23 @@ public final class ClusterApplier {
   }
 
   private static List<HasMetadata> objects(KubernetesSerialization serialization, String data, String defaultNamespace) {
+    return inApplyOrder(inDataOrder(serialization, data, defaultNamespace));
+  }
+
+  private static List<HasMetadata> inDataOrder(
+      KubernetesSerialization serialization, String data, String defaultNamespace) {
     List<HasMetadata> objects = new ArrayList<>();
-    for (KubernetesResource resource : KubernetesYaml.parse(data)) {
+    for (KubernetesResource resource : ParsedContent.parse(data)) {
       objects.add(toObject(serialization, resource, defaultNamespace));
     }
-    objects.sort(Comparator.comparingInt(object -> FIRST.contains(object.getKind()) ? 0 : 1));
     return objects;
+  }
+
+  /** Namespaces and definitions first, the rest as they were. */
+  private static List<HasMetadata> inApplyOrder(List<HasMetadata> objects) {
+    List<HasMetadata> sorted = new ArrayList<>(objects);
+    sorted.sort(Comparator.comparingInt(object -> FIRST.contains(object.getKind()) ? 0 : 1));
+    return sorted;
   }
 
   /** Which object it is; the version is not part of it. */

@@ -155,9 +155,15 @@ public class ClusterConnector {
    */
   Connection connect(Target target, TargetCredentials credentials) {
     SharedClients.Key key = SharedClients.Key.of(credentials, target.namespace());
-    Config config = config(credentials, target.namespace());
-    requireResolvedAllowed(credentials, config);
-    KubernetesClient client = shared.take(key, () -> build(config));
+    // a shared client's configuration is what the credentials describe: reading a kubeconfig again for every action
+    // cost as much as the rest of connecting
+    KubernetesClient client = shared.take(key, () -> build(config(credentials, target.namespace())));
+    try {
+      requireResolvedAllowed(credentials, client.getConfiguration());
+    } catch (RuntimeException e) {
+      shared.release(key);
+      throw e;
+    }
     AtomicBoolean released = new AtomicBoolean();
     return new Connection(target, client, () -> {
       if (released.compareAndSet(false, true)) {

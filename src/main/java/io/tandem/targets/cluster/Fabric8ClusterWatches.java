@@ -1,7 +1,9 @@
 package io.tandem.targets.cluster;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.KubernetesResource;
+import io.tandem.common.yaml.ObjectKey;
+import io.tandem.common.yaml.ParsedContent;
 import io.tandem.targets.domain.ClusterWatches;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.targets.domain.WatchScope;
@@ -38,11 +40,12 @@ class Fabric8ClusterWatches implements ClusterWatches {
   @Override
   public Map<WatchScope, List<String>> scopesOf(String target, String data, String defaultNamespace) {
     Map<WatchScope, List<String>> scopes = new LinkedHashMap<>();
-    for (HasMetadata object : ClusterApplier.objects(data, defaultNamespace)) {
-      String namespace = object.getMetadata().getNamespace();
-      WatchScope scope =
-          new WatchScope(target, object.getApiVersion(), object.getKind(), namespace == null ? "" : namespace);
-      scopes.computeIfAbsent(scope, key -> new ArrayList<>()).add(object.getMetadata().getName());
+    List<KubernetesResource> resources = ParsedContent.parse(data);
+    List<ObjectKey> keys = ClusterApplier.keys(data, defaultNamespace);
+    for (int i = 0; i < keys.size(); i++) {
+      WatchScope scope = new WatchScope(target, resources.get(i).apiVersion(), resources.get(i).kind(),
+          keys.get(i).namespace());
+      scopes.computeIfAbsent(scope, key -> new ArrayList<>()).add(keys.get(i).name());
     }
     return scopes;
   }

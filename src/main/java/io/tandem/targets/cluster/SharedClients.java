@@ -49,20 +49,22 @@ final class SharedClients implements AutoCloseable {
 
   /** The client for {@code key}, built by {@code build} when there is none; {@link #release} it when done. */
   KubernetesClient take(Key key, Supplier<KubernetesClient> build) {
-    List<KubernetesClient> closing;
-    Entry entry;
-    synchronized (this) {
-      closing = evict();
-      entry = clients.get(key);
-      if (entry == null) {
-        entry = new Entry(build.get());
-        clients.put(key, entry);
+    List<KubernetesClient> closing = new ArrayList<>();
+    try {
+      synchronized (this) {
+        closing.addAll(evict());
+        Entry entry = clients.get(key);
+        if (entry == null) {
+          entry = new Entry(build.get());
+          clients.put(key, entry);
+        }
+        entry.sessions++;
+        entry.lastUsed = nanoTime.get();
+        return entry.client;
       }
-      entry.sessions++;
-      entry.lastUsed = nanoTime.get();
+    } finally {
+      closing.forEach(KubernetesClient::close); // also when build failed
     }
-    closing.forEach(KubernetesClient::close);
-    return entry.client;
   }
 
   /** A session of {@code key}'s client ended; the client stays open for the next. */

@@ -55,9 +55,14 @@ final class WorkerSession implements ClusterSession {
     return target;
   }
 
+  /**
+   * The objects are read again after the apply (one call more) rather than taken from its answer: the worker's watches
+   * follow a new object only from their next sync, and until then what the server has of its status is what it read.
+   */
   @Override
   public ApplyReport apply(String data, String previousData, Set<ObjectKey> spare) {
-    return report(Operation.APPLY, new WorkerProtocol.ApplyRequest(data, previousData, List.copyOf(spare)));
+    return report(Operation.APPLY, new WorkerProtocol.ApplyRequest(data, previousData, List.copyOf(spare)))
+        .withoutStored();
   }
 
   @Override
