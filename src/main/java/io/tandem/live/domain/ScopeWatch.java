@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the server makes of the watch of one scope: its list refreshes the units whose objects moved since the last
- * list; then a change or deletion of a unit's object queues a background refresh of the unit, and every event (and
- * the list) keeps the health of the unit's objects current from their status, without a refresh. When the watch ends
+ * list; then a change or deletion of a unit's object queues a background refresh of the unit, and keeps (as the list
+ * does) the health of the unit's objects current from their status, without a refresh. When the watch ends
  * for good (410 Gone), it says so to {@code ended}, which lists again.
  */
 final class ScopeWatch implements WatchListener {
@@ -57,13 +57,12 @@ final class ScopeWatch implements WatchListener {
     // of every object, a unit's or not yet: an apply's own event may come before the apply names the object here
     watched.seen(scope, event.name(), event.resourceVersion());
     UUID unitId = watched.unitOf(scope, event.name());
-    if (unitId == null) {
+    if (unitId == null || event.change() == ObjectEvent.Change.Added) {
+      // made by an apply, whose answer health takes the object from, or made again after a deletion, which the
+      // deletion's refresh reads
       return;
     }
     observed(event.name(), event.object(), event.resourceVersion());
-    if (event.change() == ObjectEvent.Change.Added) {
-      return; // made again after a deletion: the refresh of the deletion, or the apply that made it, covers it
-    }
     queue.enqueueBackgroundRefresh(unitId);
   }
 
