@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,9 +52,8 @@ import org.springframework.stereotype.Component;
  * did not apply the unit, watches it too; a unit that was deleted or destroyed stops being watched at the next
  * resync. Between resyncs, an apply on this server adds its objects at once.
  *
- * <p>A watch starts from the resource version of a list. The client resumes a broken watch from the last version it
- * saw; when that version is gone (410 Gone: compacted, or an API server that restarted), the watch ends and is started
- * again from a new list, and every object whose version moved in between is refreshed, so no change is missed.
+ * <p>A watch starts from a list's version and resumes from the last it saw; when that is gone (410 Gone), it starts
+ * from a new list, and every object whose version moved in between is refreshed, so no change is missed.
  *
  * <p>Of several replicas, one watches each target: the holder of its lease {@code target:<slug>}. A replica that takes
  * a target over watches it from a fresh list, compared with the resource versions the units' last observations
@@ -137,21 +137,26 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     follow(unit, target, data);
   }
 
-  /** After an import; an apply follows them already. */
+  /** After an import, or an apply: the versions it made are its own events', which refresh nothing. */
   @Override
   public synchronized void applied(Unit unit, Target target, String data, List<Map<String, Object>> objects) {
-    follow(unit, target, data);
+    if (follow(unit, target, data)) {
+      objects.stream().filter(Objects::nonNull)
+          .forEach(object -> watched.madeBy(target.slug(), unit.id(), object, clock.instant()));
+    }
   }
 
-  private void follow(Unit unit, Target target, String data) {
+  /** Whether this server follows them (it watches their target). */
+  private boolean follow(Unit unit, Target target, String data) {
     if (!enabled || stopped || !leases.holds(LeasedWork.target(unit.metadata().target()))
         || target.server().startsWith(WorkerClusters.SCHEME)) {
-      return; // a worker-connected target is watched by its worker
+      return false; // a worker-connected target is watched by its worker
     }
     clusters.scopesOf(unit.metadata().target(), data, target.namespace()).forEach((scope, names) -> {
       names.forEach(name -> watched.add(scope, name, unit.id(), clock.instant()));
       start(scope);
     });
+    return true;
   }
 
   @Override
@@ -197,10 +202,7 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     }
   }
 
-  /**
-   * A watch that ended (410 Gone) is closed, off the client's thread, and started again from a new list a second
-   * later.
-   */
+  /** A watch that ended (410 Gone) is closed, off the client's thread, and started from a new list a second later. */
   private void ended(WatchScope scope) {
     ObjectWatch ended = watches.remove(scope);
     try {
@@ -255,7 +257,6 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     return watched.unchanged(objects, watches::containsKey);
   }
 
-  /** What is being watched now. */
   public Set<WatchScope> watchedScopes() {
     return Set.copyOf(watches.keySet());
   }
@@ -292,9 +293,8 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     return !stopped;
   }
 
-  /** Lower phases stop later: after the action workers. */
   @Override
-  public int getPhase() {
+  public int getPhase() { // lower phases stop later: after the action workers
     return ActionWorker.PHASE - 1;
   }
 }

@@ -63,7 +63,9 @@ final class ScopeWatch implements WatchListener {
       return;
     }
     observed(event.name(), event.object(), event.resourceVersion());
-    queue.enqueueBackgroundRefresh(unitId);
+    if (!watched.appliedAs(scope, event.name(), event.resourceVersion())) {
+      queue.enqueueBackgroundRefresh(unitId);
+    }
   }
 
   @Override

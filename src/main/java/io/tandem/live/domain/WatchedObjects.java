@@ -27,7 +27,8 @@ final class WatchedObjects {
 
   private record Named(WatchScope scope, String name) {}
 
-  private record Added(UUID unitId, Instant at) {}
+  /** {@code version}: the one the apply's answer had; {@code null} before it answered. */
+  private record Added(UUID unitId, Instant at, String version) {}
 
   /** What applies added lately, with when. */
   private final Map<Named, Added> added = new ConcurrentHashMap<>();
@@ -95,8 +96,30 @@ final class WatchedObjects {
   }
 
   void add(WatchScope scope, String name, UUID unitId, Instant now) {
+    add(scope, name, unitId, now, null);
+  }
+
+  /** As {@link #add}, with the resource version the apply's answer (or an import's list) had of the object. */
+  void add(WatchScope scope, String name, UUID unitId, Instant now, String version) {
     owners.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(name, unitId);
-    added.put(new Named(scope, name), new Added(unitId, now));
+    added.put(new Named(scope, name), new Added(unitId, now, version));
+  }
+
+  /** A followed object as its unit's apply (or import) made it: its resource version is then the unit's own. */
+  void madeBy(String target, UUID unitId, Map<String, Object> object, Instant now) {
+    if (object.get("metadata") instanceof Map<?, ?> metadata && metadata.get("name") instanceof String name) {
+      WatchScope scope = new WatchScope(target, String.valueOf(object.get("apiVersion")),
+          String.valueOf(object.get("kind")), Objects.toString(metadata.get("namespace"), ""));
+      if (unitId.equals(unitOf(scope, name))) {
+        add(scope, name, unitId, now, Objects.toString(metadata.get("resourceVersion"), null));
+      }
+    }
+  }
+
+  /** Whether {@code version} of the object is the one its apply made: the apply's own event, not a change. */
+  boolean appliedAs(WatchScope scope, String name, String version) {
+    Added entry = added.get(new Named(scope, name));
+    return entry != null && version != null && version.equals(entry.version());
   }
 
   void removeUnit(UUID unitId) {

@@ -23,6 +23,31 @@ class WatchedObjectsTest {
   }
 
   @Test
+  void theVersionAnApplyMadeIsItsOwnAndALaterOneIsAChange() {
+    watched.add(scope, "payments", payments, NOW);
+    Map<String, Object> answered = Map.of("apiVersion", "apps/v1", "kind", "Deployment",
+        "metadata", Map.of("name", "payments", "namespace", "shop", "resourceVersion", "41"));
+
+    watched.madeBy("prod", payments, answered, NOW);
+
+    assertThat(watched.appliedAs(scope, "payments", "41")).isTrue();
+    assertThat(watched.appliedAs(scope, "payments", "42")).isFalse();
+    assertThat(watched.appliedAs(scope, "payments", null)).isFalse();
+  }
+
+  @Test
+  void anObjectFollowedForAnotherUnitIsNotMadeByThisOne() {
+    watched.add(scope, "payments", checkout, NOW);
+    Map<String, Object> answered = Map.of("apiVersion", "apps/v1", "kind", "Deployment",
+        "metadata", Map.of("name", "payments", "namespace", "shop", "resourceVersion", "41"));
+
+    watched.madeBy("prod", payments, answered, NOW);
+
+    assertThat(watched.appliedAs(scope, "payments", "41")).isFalse();
+    assertThat(watched.unitOf(scope, "payments")).isEqualTo(checkout);
+  }
+
+  @Test
   void aFirstListComparesWithTheVersionsTheLastObservationsRecorded() {
     UUID cart = UUID.randomUUID();
     watched.replace(List.of(object("payments", payments, "7"), object("checkout", checkout, "8"), object("cart", cart, "9")),
