@@ -117,6 +117,12 @@ abstract class WatchScenarios {
     assertThat(scopesInThisSpace()).isEmpty();
   }
 
+  List<String> actionsOf(String unit) {
+    List<String> actions = new java.util.ArrayList<>();
+    api.get(unit + "/actions").json().path("items").forEach(action -> actions.add(action.path("action").asString()));
+    return actions;
+  }
+
   @Test
   void thePeriodicPassLeavesOutTheUnitsTheWatchesVouchFor() throws Exception {
     String steady = applied("steady");

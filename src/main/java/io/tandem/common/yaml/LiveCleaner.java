@@ -10,10 +10,10 @@ import java.util.Set;
  */
 public final class LiveCleaner {
 
-  private static final Set<String> SERVER_METADATA =
+  static final Set<String> SERVER_METADATA =
       Set.of("managedFields", "resourceVersion", "uid", "creationTimestamp", "generation", "selfLink",
           "deletionTimestamp", "deletionGracePeriodSeconds");
-  private static final Set<String> TOOL_ANNOTATIONS =
+  static final Set<String> TOOL_ANNOTATIONS =
       Set.of("kubectl.kubernetes.io/last-applied-configuration", "deployment.kubernetes.io/revision");
 
   private LiveCleaner() {}

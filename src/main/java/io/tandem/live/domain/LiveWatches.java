@@ -137,12 +137,12 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     follow(unit, target, data);
   }
 
-  /** After an import, or an apply: the versions it made are its own events', which refresh nothing. */
+  /** After an import, or an apply: the objects as it made them are its own, and their events refresh nothing. */
   @Override
   public synchronized void applied(Unit unit, Target target, String data, List<Map<String, Object>> objects) {
     if (follow(unit, target, data)) {
       objects.stream().filter(Objects::nonNull)
-          .forEach(object -> watched.madeBy(target.slug(), unit.id(), object, clock.instant()));
+          .forEach(object -> watched.madeBy(target.slug(), unit.id(), object));
     }
   }
 

@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the server makes of the watch of one scope: its list refreshes the units whose objects moved since the last
- * list; then a change or deletion of a unit's object queues a background refresh of the unit, and keeps (as the list
- * does) the health of the unit's objects current from their status, without a refresh. When the watch ends
+ * list; then a change of a unit's object (of what is left once status and server metadata are cleaned off) or its
+ * deletion queues a background refresh of the unit, and every event of one keeps (as the list does) the health of
+ * the unit's objects current from their status, without a refresh. When the watch ends
  * for good (410 Gone), it says so to {@code ended}, which lists again.
  */
 final class ScopeWatch implements WatchListener {
@@ -49,7 +50,13 @@ final class ScopeWatch implements WatchListener {
   @Override
   public void listed(ListedObjects listed) {
     watched.relisted(scope, listed.versions()).forEach(queue::enqueueBackgroundRefresh);
-    watched.names(scope).forEach(name -> observed(name, listed.object(name), listed.versions().get(name)));
+    for (String name : watched.names(scope)) {
+      Map<String, Object> object = listed.object(name);
+      if (object != null) {
+        watched.changed(scope, name, listed.versions().get(name), object);
+      }
+      observed(name, object, listed.versions().get(name));
+    }
   }
 
   @Override
@@ -58,12 +65,15 @@ final class ScopeWatch implements WatchListener {
     watched.seen(scope, event.name(), event.resourceVersion());
     UUID unitId = watched.unitOf(scope, event.name());
     if (unitId == null || event.change() == ObjectEvent.Change.Added) {
-      // made by an apply, whose answer health takes the object from, or made again after a deletion, which the
+      // made by an apply, whose answer health and content are taken from, or made again after a deletion, which the
       // deletion's refresh reads
       return;
     }
-    observed(event.name(), event.object(), event.resourceVersion());
-    if (!watched.appliedAs(scope, event.name(), event.resourceVersion())) {
+    Map<String, Object> object = event.object();
+    // a status a controller wrote is no change to refresh; health is kept current from it below
+    boolean changed = object == null || watched.changed(scope, event.name(), event.resourceVersion(), object);
+    observed(event.name(), object, event.resourceVersion());
+    if (changed) {
       queue.enqueueBackgroundRefresh(unitId);
     }
   }

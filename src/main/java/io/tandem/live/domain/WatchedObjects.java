@@ -1,7 +1,7 @@
 package io.tandem.live.domain;
 
+import io.tandem.common.yaml.ContentFingerprint;
 import io.tandem.targets.domain.WatchScope;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,8 +27,7 @@ final class WatchedObjects {
 
   private record Named(WatchScope scope, String name) {}
 
-  /** {@code version}: the one the apply's answer had; {@code null} before it answered. */
-  private record Added(UUID unitId, Instant at, String version) {}
+  private record Added(UUID unitId, Instant at) {}
 
   /** What applies added lately, with when. */
   private final Map<Named, Added> added = new ConcurrentHashMap<>();
@@ -36,6 +35,7 @@ final class WatchedObjects {
   private volatile Map<WatchScope, Map<String, UUID>> owners = new ConcurrentHashMap<>();
   /** Scope → object name → the resource version last seen of each unit's object. */
   private final Map<WatchScope, Map<String, String>> versions = new ConcurrentHashMap<>();
+  private final ContentRuns contents = new ContentRuns();
   /** Scope → object name → the resource version the unit's last apply or refresh read; "" when it is not known. */
   private volatile Map<WatchScope, Map<String, String>> recorded = Map.of();
 
@@ -66,20 +66,23 @@ final class WatchedObjects {
         .putIfAbsent(object.name(), entry.unitId()));
     owners = wanted;
     recorded = recordedVersions;
+    contents.retain(wanted);
     return wanted;
   }
 
   /**
    * The units these objects' watches vouch for: settled when last observed, each of their objects in a scope watched
-   * now, and the version its watch saw last the version that observation read. A refresh of one would read what it
-   * read last time and change nothing.
+   * now, and the version its watch saw last the version that observation read, or one with the same content (only
+   * its status or server metadata moved since). A refresh of one would read what it read last time and change
+   * nothing.
    */
   Set<UUID> unchanged(List<LiveStore.WatchedObject> objects, Predicate<WatchScope> watchedNow) {
     Map<UUID, Boolean> vouched = new HashMap<>();
     for (LiveStore.WatchedObject object : objects) {
       WatchScope scope = scopeOf(object);
-      boolean same = object.settled() && object.resourceVersion() != null && watchedNow.test(scope)
-          && object.resourceVersion().equals(seenVersion(scope, object.name()));
+      String seen = seenVersion(scope, object.name());
+      boolean same = object.settled() && object.resourceVersion() != null && watchedNow.test(scope) && seen != null
+          && (object.resourceVersion().equals(seen) || contents.same(scope, object.name(), object.resourceVersion(), seen));
       vouched.merge(object.unitId(), same, Boolean::logicalAnd);
     }
     Set<UUID> unchanged = new HashSet<>();
@@ -96,30 +99,32 @@ final class WatchedObjects {
   }
 
   void add(WatchScope scope, String name, UUID unitId, Instant now) {
-    add(scope, name, unitId, now, null);
-  }
-
-  /** As {@link #add}, with the resource version the apply's answer (or an import's list) had of the object. */
-  void add(WatchScope scope, String name, UUID unitId, Instant now, String version) {
     owners.computeIfAbsent(scope, key -> new ConcurrentHashMap<>()).put(name, unitId);
-    added.put(new Named(scope, name), new Added(unitId, now, version));
+    added.put(new Named(scope, name), new Added(unitId, now));
   }
 
-  /** A followed object as its unit's apply (or import) made it: its resource version is then the unit's own. */
-  void madeBy(String target, UUID unitId, Map<String, Object> object, Instant now) {
-    if (object.get("metadata") instanceof Map<?, ?> metadata && metadata.get("name") instanceof String name) {
+  /**
+   * A followed object as its unit's apply (or import) made it, from the API server's answer: its content at that
+   * version is the unit's own, and a watch event of it is no change.
+   */
+  void madeBy(String target, UUID unitId, Map<String, Object> object) {
+    if (object.get("metadata") instanceof Map<?, ?> metadata && metadata.get("name") instanceof String name
+        && metadata.get("resourceVersion") instanceof String version) {
       WatchScope scope = new WatchScope(target, String.valueOf(object.get("apiVersion")),
           String.valueOf(object.get("kind")), Objects.toString(metadata.get("namespace"), ""));
       if (unitId.equals(unitOf(scope, name))) {
-        add(scope, name, unitId, now, Objects.toString(metadata.get("resourceVersion"), null));
+        contents.moved(scope, name, version, ContentFingerprint.of(object));
       }
     }
   }
 
-  /** Whether {@code version} of the object is the one its apply made: the apply's own event, not a change. */
-  boolean appliedAs(WatchScope scope, String name, String version) {
-    Added entry = added.get(new Named(scope, name));
-    return entry != null && version != null && version.equals(entry.version());
+  /**
+   * An object as a watch (or its list) has it at {@code version}.
+   *
+   * @return whether its configuration moved: not just its status or server metadata (also when nothing was known)
+   */
+  boolean changed(WatchScope scope, String name, String version, Map<String, Object> object) {
+    return contents.moved(scope, name, version, ContentFingerprint.of(object));
   }
 
   void removeUnit(UUID unitId) {
@@ -129,6 +134,7 @@ final class WatchedObjects {
 
   void clear() {
     added.clear();
+    contents.clear();
     owners = new ConcurrentHashMap<>();
     recorded = Map.of();
   }
@@ -153,6 +159,7 @@ final class WatchedObjects {
     Map<String, String> seen = versions.computeIfAbsent(scope, key -> new ConcurrentHashMap<>());
     if (version == null) {
       seen.remove(name);
+      contents.gone(scope, name);
     } else {
       seen.put(name, version);
     }
@@ -166,6 +173,7 @@ final class WatchedObjects {
 
   void forgetVersions(WatchScope scope) {
     versions.remove(scope);
+    contents.forget(scope);
   }
 
   /**

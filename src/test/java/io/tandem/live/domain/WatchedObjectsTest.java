@@ -22,29 +22,55 @@ class WatchedObjectsTest {
         version, true);
   }
 
+  static Map<String, Object> deployment(String version, int replicas, Map<String, Object> status) {
+    return Map.of("apiVersion", "apps/v1", "kind", "Deployment",
+        "metadata", Map.of("name", "payments", "namespace", "shop", "resourceVersion", version),
+        "spec", Map.of("replicas", replicas), "status", status);
+  }
+
   @Test
-  void theVersionAnApplyMadeIsItsOwnAndALaterOneIsAChange() {
+  void aStatusWrittenAfterTheApplyIsNoChangeButAChangedSpecIs() {
     watched.add(scope, "payments", payments, NOW);
-    Map<String, Object> answered = Map.of("apiVersion", "apps/v1", "kind", "Deployment",
-        "metadata", Map.of("name", "payments", "namespace", "shop", "resourceVersion", "41"));
+    watched.madeBy("prod", payments, deployment("41", 2, Map.of()));
 
-    watched.madeBy("prod", payments, answered, NOW);
-
-    assertThat(watched.appliedAs(scope, "payments", "41")).isTrue();
-    assertThat(watched.appliedAs(scope, "payments", "42")).isFalse();
-    assertThat(watched.appliedAs(scope, "payments", null)).isFalse();
+    assertThat(watched.changed(scope, "payments", "41", deployment("41", 2, Map.of()))).as("the apply's own").isFalse();
+    assertThat(watched.changed(scope, "payments", "42", deployment("42", 2, Map.of("readyReplicas", 2)))).isFalse();
+    assertThat(watched.changed(scope, "payments", "43", deployment("43", 3, Map.of("readyReplicas", 2)))).isTrue();
+    assertThat(watched.changed(scope, "payments", "44", deployment("44", 3, Map.of("readyReplicas", 3)))).isFalse();
   }
 
   @Test
   void anObjectFollowedForAnotherUnitIsNotMadeByThisOne() {
     watched.add(scope, "payments", checkout, NOW);
-    Map<String, Object> answered = Map.of("apiVersion", "apps/v1", "kind", "Deployment",
-        "metadata", Map.of("name", "payments", "namespace", "shop", "resourceVersion", "41"));
 
-    watched.madeBy("prod", payments, answered, NOW);
+    watched.madeBy("prod", payments, deployment("41", 2, Map.of()));
 
-    assertThat(watched.appliedAs(scope, "payments", "41")).isFalse();
+    assertThat(watched.changed(scope, "payments", "42", deployment("42", 2, Map.of()))).as("nothing known").isTrue();
     assertThat(watched.unitOf(scope, "payments")).isEqualTo(checkout);
+  }
+
+  @Test
+  void theWatchesVouchForAUnitObservedAtAVersionWhoseContentItStillHas() {
+    watched.add(scope, "payments", payments, NOW);
+    watched.madeBy("prod", payments, deployment("41", 2, Map.of()));
+    watched.seen(scope, "payments", "42");
+    watched.changed(scope, "payments", "42", deployment("42", 2, Map.of("readyReplicas", 2)));
+    List<LiveStore.WatchedObject> observedAtTheApply = List.of(object("payments", payments, "41"));
+
+    assertThat(watched.unchanged(observedAtTheApply, watching -> true)).containsExactly(payments);
+
+    watched.seen(scope, "payments", "43");
+    watched.changed(scope, "payments", "43", deployment("43", 3, Map.of("readyReplicas", 2)));
+    assertThat(watched.unchanged(observedAtTheApply, watching -> true)).isEmpty();
+  }
+
+  @Test
+  void aContentKnownOnlyAtAVersionTheWatchHasNotReachedVouchesForNothing() {
+    watched.add(scope, "payments", payments, NOW);
+    watched.seen(scope, "payments", "40");
+    watched.madeBy("prod", payments, deployment("41", 2, Map.of()));
+
+    assertThat(watched.unchanged(List.of(object("payments", payments, "41")), watching -> true)).isEmpty();
   }
 
   @Test
