@@ -70,12 +70,17 @@ final class ContentRuns {
 
   /** Keeps only the objects still watched. */
   void retain(Map<WatchScope, ? extends Map<String, ?>> watched) {
-    runs.keySet().retainAll(watched.keySet());
-    runs.forEach((scope, names) -> names.keySet().retainAll(watched.get(scope).keySet()));
+    runs.forEach((scope, names) -> {
+      Map<String, ?> wanted = watched.get(scope);
+      if (wanted == null) {
+        runs.remove(scope);
+      } else {
+        names.keySet().retainAll(wanted.keySet());
+      }
+    });
   }
 
   void clear() {
     runs.clear();
   }
-
 }
