@@ -1,5 +1,9 @@
 package io.tandem.agent;
 
+import io.tandem.common.yaml.ContentFingerprint;
+import io.tandem.health.status.ObjectHealth;
+import io.tandem.health.status.ObjectStatus;
+import io.tandem.health.status.StatusRules;
 import io.tandem.targets.cluster.LocalClusters;
 import io.tandem.targets.domain.ListedObjects;
 import io.tandem.targets.domain.ObjectEvent;
@@ -21,7 +25,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The worker's watches of its own cluster: what the server says to watch (the objects of the units applied to the
  * worker's targets, with the versions last seen), one watch per kind and namespace, and a report of each object that
- * moved since, so that the server refreshes its unit at once, as its own watches do for a directly connected target.
+ * moved since, with its health and whether its content moved, so that the server keeps the unit's health current and
+ * refreshes it at once when its content moved, as its own watches do for a directly connected target.
  * {@link #sync} is called again and again: it starts the watches now wanted, stops those no longer wanted, and starts
  * again the ones that ended.
  */
@@ -29,11 +34,34 @@ final class AgentWatches implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(AgentWatches.class);
 
-  /** One object to watch, as the server said it, or as it moved (then with its new resource version). */
-  record Watched(String target, String apiVersion, String kind, String namespace, String name, String resourceVersion) {
+  /**
+   * One object to watch, as the server said it, or as it moved: then with its new resource version, its health as
+   * seen, and whether only what the server keeps of it (its status, server metadata) moved.
+   */
+  record Watched(String target, String apiVersion, String kind, String namespace, String name, String resourceVersion,
+      ObjectStatus status, String reason, Boolean statusOnly) {
 
     WatchScope scope() {
       return new WatchScope(target, apiVersion, kind, namespace == null ? "" : namespace);
+    }
+
+    /** The move as a server older than the statuses in a report reads it. */
+    Map<String, Object> bare() {
+      Map<String, Object> bare = new HashMap<>();
+      bare.put("target", target);
+      bare.put("apiVersion", apiVersion);
+      bare.put("kind", kind);
+      bare.put("namespace", namespace);
+      bare.put("name", name);
+      bare.put("resourceVersion", resourceVersion);
+      return bare;
+    }
+
+    static Watched moved(WatchScope scope, String name, String version, Map<String, Object> object,
+        boolean statusOnly) {
+      ObjectHealth health = StatusRules.of(object);
+      return new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name, version,
+          health.status(), health.reason(), statusOnly);
     }
   }
 
@@ -42,6 +70,8 @@ final class AgentWatches implements AutoCloseable {
   private final Map<WatchScope, ObjectWatch> watches = new ConcurrentHashMap<>();
   /** Per scope, the resource version the server last saw of each of its objects. */
   private final Map<WatchScope, Map<String, String>> recorded = new ConcurrentHashMap<>();
+  /** Per scope, the content fingerprint of each object as the watch last saw it: what tells a status-only move. */
+  private final Map<WatchScope, Map<String, Long>> contents = new ConcurrentHashMap<>();
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
 
   AgentWatches(TargetCredentials cluster, Consumer<List<Watched>> report) {
@@ -55,6 +85,7 @@ final class AgentWatches implements AutoCloseable {
         .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), "")));
     recorded.keySet().retainAll(byScope.keySet());
     recorded.putAll(byScope);
+    contents.keySet().retainAll(byScope.keySet());
     for (WatchScope scope : List.copyOf(watches.keySet())) {
       if (!byScope.containsKey(scope)) {
         stop(scope);
@@ -71,13 +102,13 @@ final class AgentWatches implements AutoCloseable {
       watches.put(scope, LocalClusters.watch(cluster, scope, new WatchListener() {
         @Override
         public void listed(ListedObjects listed) {
-          movedWhileNobodyWatched(scope, listed.versions());
+          movedWhileNobodyWatched(scope, listed);
         }
 
         @Override
         public void seen(ObjectEvent event) {
           if (event.change() != ObjectEvent.Change.Added) {
-            AgentWatches.this.seen(scope, event.name(), event.resourceVersion());
+            AgentWatches.this.seen(scope, event);
           }
         }
 
@@ -95,26 +126,39 @@ final class AgentWatches implements AutoCloseable {
     }
   }
 
-  private void movedWhileNobodyWatched(WatchScope scope, Map<String, String> listed) {
+  /** What moved since the server last saw it is reported in full: the server's version says nothing of content. */
+  private void movedWhileNobodyWatched(WatchScope scope, ListedObjects listed) {
     List<Watched> moved = new ArrayList<>();
+    Map<String, Long> seen = new ConcurrentHashMap<>();
     recorded.getOrDefault(scope, Map.of()).forEach((name, version) -> {
-      String now = listed.get(name);
+      Map<String, Object> object = listed.object(name);
+      if (object != null) {
+        seen.put(name, ContentFingerprint.of(object));
+      }
+      String now = listed.versions().get(name);
       if (!Objects.equals(now, version)) {
-        moved.add(new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name, now));
+        moved.add(Watched.moved(scope, name, now, object, false));
       }
     });
+    contents.put(scope, seen);
     if (!moved.isEmpty()) {
       report.accept(moved);
     }
   }
 
-  private void seen(WatchScope scope, String name, String version) {
+  private void seen(WatchScope scope, ObjectEvent event) {
     Map<String, String> versions = recorded.get(scope);
-    if (versions != null && versions.containsKey(name) && !Objects.equals(versions.get(name), version)) {
-      versions.put(name, Objects.requireNonNullElse(version, ""));
-      report.accept(List.of(new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name,
-          version)));
+    String name = event.name();
+    if (versions == null || !versions.containsKey(name) || Objects.equals(versions.get(name), event.resourceVersion())) {
+      return;
     }
+    versions.put(name, Objects.requireNonNullElse(event.resourceVersion(), ""));
+    Map<String, Object> object = event.object();
+    Map<String, Long> seen = contents.computeIfAbsent(scope, key -> new ConcurrentHashMap<>());
+    Long now = object == null ? null : ContentFingerprint.of(object);
+    Long before = now == null ? seen.remove(name) : seen.put(name, now);
+    boolean statusOnly = now != null && now.equals(before);
+    report.accept(List.of(Watched.moved(scope, name, event.resourceVersion(), object, statusOnly)));
   }
 
   /** A watch whose version is gone: dropped (closed off its own thread), and started again at the next sync. */

@@ -64,6 +64,8 @@ public final class WorkerAgent implements AutoCloseable {
   private volatile Thread polling;
   private volatile boolean serverUnreachable;
   private volatile boolean connectedOnce;
+  /** Whether the server reads the statuses of moved objects; an older one does not. */
+  private volatile boolean statusesRead = true;
 
   /**
    * @param server the server's base URL ({@code https://tandem.example})
@@ -140,20 +142,33 @@ public final class WorkerAgent implements AutoCloseable {
     }
   }
 
-  /** Tells the server which objects moved, off the watch's thread. */
+  /**
+   * Tells the server which objects moved, off the watch's thread. A server older than the statuses in a report refuses
+   * them (400): it is told the bare moves from then on, and refreshes what moved to learn their health.
+   */
   private void report(List<AgentWatches.Watched> moved) {
-    String body = JSON.writeValueAsString(java.util.Map.of("items", moved));
     calls.execute(() -> {
       try {
-        http.send(HttpRequest.newBuilder(endpoint("/changes")).timeout(Duration.ofSeconds(30))
-            .header("Authorization", "Bearer " + credential).header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.discarding());
+        if (statusesRead && postChanges(moved) == 400) {
+          statusesRead = false;
+          log.info("The server does not read the status of moved objects (an older version): reporting the moves only");
+        }
+        if (!statusesRead) {
+          postChanges(moved.stream().map(AgentWatches.Watched::bare).toList());
+        }
       } catch (IOException e) {
         log.info("Could not report {} moved object(s): {}", moved.size(), e.getMessage());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     });
+  }
+
+  private int postChanges(List<?> moved) throws IOException, InterruptedException {
+    return http.send(HttpRequest.newBuilder(endpoint("/changes")).timeout(Duration.ofSeconds(30))
+        .header("Authorization", "Bearer " + credential).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(java.util.Map.of("items", moved)))).build(),
+        HttpResponse.BodyHandlers.discarding()).statusCode();
   }
 
   /** Runs the call, holding it until its answer is sent, or failed to be. */

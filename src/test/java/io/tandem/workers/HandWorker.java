@@ -45,6 +45,11 @@ final class HandWorker {
     return api.send("PUT", "/api/v1/workers/" + name + "/calls/" + call, "application/json", response, auth);
   }
 
+  /** Reports objects that moved in its cluster, as its watches do. */
+  Api.Response report(Map<String, Object> changes) {
+    return api.post("/api/v1/workers/" + name + "/changes", changes, auth);
+  }
+
   /** Its target, then a unit on it in a new space; the unit's path. */
   String unitOnItsTarget(String space) {
     assertThat(api.post("/api/v1/targets", Map.of("slug", name, "connection", Map.of("worker", name))).status())

@@ -1,6 +1,7 @@
 package io.tandem.health.domain;
 
 import io.tandem.common.yaml.ObjectKey;
+import io.tandem.health.status.ObjectHealth;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

@@ -1,6 +1,8 @@
 package io.tandem.health.domain;
 
 import io.tandem.common.yaml.ObjectKey;
+import io.tandem.health.status.ObjectHealth;
+import io.tandem.health.status.StatusRules;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,12 +35,23 @@ public class HealthTracker {
    */
   @Transactional
   public UUID observed(String target, ObjectKey key, Map<String, Object> object, String resourceVersion) {
+    return observed(target, key, StatusRules.of(object), resourceVersion);
+  }
+
+  /**
+   * One object's health as a worker's watch worked it out ({@code resourceVersion} {@code null}: deleted); nothing
+   * when no unit applied it.
+   *
+   * @return the unit whose health was worked out again, or {@code null}
+   */
+  @Transactional
+  public UUID observed(String target, ObjectKey key, ObjectHealth health, String resourceVersion) {
     UUID unitId = store.unitOf(target, key);
     if (unitId == null) {
       return null;
     }
     store.lockUnit(unitId);
-    store.recordObject(target, key, StatusRules.of(object), resourceVersion, clock.instant());
+    store.recordObject(target, key, health, resourceVersion, clock.instant());
     recompute(unitId);
     return unitId;
   }

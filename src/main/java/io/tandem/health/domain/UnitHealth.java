@@ -1,5 +1,7 @@
 package io.tandem.health.domain;
 
+import io.tandem.health.status.HealthStatus;
+import io.tandem.health.status.ObjectHealth;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,11 +1,11 @@
 package io.tandem.health.persistence;
 
 import io.tandem.common.yaml.ObjectKey;
-import io.tandem.health.domain.HealthStatus;
 import io.tandem.health.domain.HealthStore;
-import io.tandem.health.domain.ObjectHealth;
-import io.tandem.health.domain.ObjectStatus;
 import io.tandem.health.domain.UnitHealth;
+import io.tandem.health.status.HealthStatus;
+import io.tandem.health.status.ObjectHealth;
+import io.tandem.health.status.ObjectStatus;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;

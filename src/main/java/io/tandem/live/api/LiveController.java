@@ -8,7 +8,7 @@ import io.tandem.common.access.Role;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.ObjectKey;
 import io.tandem.health.domain.HealthTracker;
-import io.tandem.health.domain.ObjectHealth;
+import io.tandem.health.status.ObjectHealth;
 import io.tandem.live.domain.LiveStore;
 import io.tandem.security.domain.SecretAccess;
 import io.tandem.targets.domain.TargetGrants;

@@ -92,7 +92,13 @@ public interface WorkersApi {
   @Schema(name = "WorkerWatchedObject")
   record WatchedObject(String target, String apiVersion, String kind,
       @Schema(description = "Empty for objects of cluster scope") String namespace, String name,
-      @Schema(description = "As last seen; in a report, as it is now (null when it is gone)") String resourceVersion) {}
+      @Schema(description = "As last seen; in a report, as it is now (null when it is gone)") String resourceVersion,
+      @Schema(description = "In a report: the object's status as the worker worked it out from what it saw (NotFound"
+          + " when it is gone); none leaves the unit's health to the refresh",
+          allowableValues = {"Current", "InProgress", "Failed", "Terminating", "NotFound", "Unknown"}) String status,
+      @Schema(description = "In a report: why, in a few words (Available: 1/3)") String reason,
+      @Schema(description = "In a report: only its status or server metadata moved, so its unit's health is"
+          + " recorded and no refresh is queued") Boolean statusOnly) {}
 
   @Schema(name = "WorkerWatchList")
   record WatchList(List<WatchedObject> items) {}

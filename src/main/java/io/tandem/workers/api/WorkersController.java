@@ -2,6 +2,8 @@ package io.tandem.workers.api;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
+import io.tandem.health.status.ObjectHealth;
+import io.tandem.health.status.ObjectStatus;
 import io.tandem.security.domain.Caller;
 import io.tandem.targets.domain.TargetService;
 import io.tandem.workers.domain.ClusterWorker;
@@ -14,6 +16,7 @@ import java.security.Principal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
@@ -93,7 +96,8 @@ class WorkersController implements WorkersApi {
   public WatchList listWorkerWatches(String worker, Principal principal) {
     ClusterWorker self = workers.requireSelf(worker, tokenPrefix(principal));
     return new WatchList(watches.watchedBy(self).stream().map(object -> new WatchedObject(object.target(),
-        object.apiVersion(), object.kind(), object.namespace(), object.name(), object.resourceVersion())).toList());
+        object.apiVersion(), object.kind(), object.namespace(), object.name(), object.resourceVersion(), null, null,
+        null)).toList());
   }
 
   @Override
@@ -104,9 +108,23 @@ class WorkersController implements WorkersApi {
       throw TandemException.validation("Give the objects that moved: {\"items\": [{\"target\", \"apiVersion\","
           + " \"kind\", \"namespace\", \"name\"}]}.");
     }
-    watches.moved(self, changes.items().stream().map(change -> new WorkerWatches.WatchedObject(change.target(),
-        change.apiVersion(), change.kind(), change.namespace(), change.name(), change.resourceVersion())).toList());
+    watches.moved(self, changes.items().stream().map(WorkersController::moved).toList());
     return ResponseEntity.noContent().build();
+  }
+
+  private static WorkerWatches.MovedObject moved(WatchedObject change) {
+    ObjectHealth health = null;
+    if (change.status() != null) {
+      try {
+        health = new ObjectHealth(ObjectStatus.valueOf(change.status()), Objects.toString(change.reason(), ""));
+      } catch (IllegalArgumentException e) {
+        throw TandemException.validation("Unknown status '" + change.status() + "' of " + change.kind() + " "
+            + change.name() + ": one of " + java.util.Arrays.toString(ObjectStatus.values()) + ".");
+      }
+    }
+    return new WorkerWatches.MovedObject(new WorkerWatches.WatchedObject(change.target(), change.apiVersion(),
+        change.kind(), change.namespace(), change.name(), change.resourceVersion()), health,
+        Boolean.TRUE.equals(change.statusOnly()));
   }
 
   private static String tokenPrefix(Principal principal) {

@@ -1,12 +1,16 @@
 package io.tandem.workers.domain;
 
 import io.tandem.action.domain.RefreshQueue;
+import io.tandem.common.yaml.ObjectKey;
+import io.tandem.health.domain.HealthTracker;
+import io.tandem.health.status.ObjectHealth;
 import io.tandem.live.domain.LiveStore;
 import io.tandem.targets.domain.TargetService;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
@@ -19,20 +23,28 @@ import org.springframework.stereotype.Service;
 @Service
 public class WorkerWatches {
 
-  /** One object on a worker's target, as last seen ({@code resourceVersion}), or as it moved (then the new one). */
+  /** One object on a worker's target, as last seen ({@code resourceVersion}). */
   public record WatchedObject(String target, String apiVersion, String kind, String namespace, String name,
       String resourceVersion) {}
+
+  /**
+   * One object on a worker's target as it moved: its new version ({@code null}: gone), its health as the worker saw
+   * it ({@code null} from a worker that does not say), and whether only its status or server metadata moved.
+   */
+  public record MovedObject(WatchedObject object, ObjectHealth health, boolean statusOnly) {}
 
   private final TargetService targets;
   private final Workers workers;
   private final LiveStore live;
   private final RefreshQueue refreshes;
+  private final HealthTracker health;
 
-  WorkerWatches(TargetService targets, Workers workers, LiveStore live, RefreshQueue refreshes) {
+  WorkerWatches(TargetService targets, Workers workers, LiveStore live, RefreshQueue refreshes, HealthTracker health) {
     this.workers = workers;
     this.targets = targets;
     this.live = live;
     this.refreshes = refreshes;
+    this.health = health;
   }
 
   /**
@@ -51,18 +63,32 @@ public class WorkerWatches {
   }
 
   /**
-   * Queues a refresh of each unit whose object on one of the worker's targets moved; objects of other targets, and
-   * ones that no unit applied, are passed over. How many refreshes were queued.
+   * Keeps the health of each unit whose object on one of the worker's targets moved current, as the server's own
+   * watches do, and queues a refresh of those whose objects' content moved; objects of other targets, and ones that
+   * no unit applied, are passed over. How many refreshes were queued.
    */
-  public int moved(ClusterWorker worker, List<WatchedObject> moved) {
+  public int moved(ClusterWorker worker, List<MovedObject> moved) {
     Set<String> own = new HashSet<>(targets.reachedThrough(worker.name()));
     Set<UUID> units = new HashSet<>();
     for (LiveStore.WatchedObject object : live.watchedObjectsOn(own)) {
-      if (moved.stream().anyMatch(change -> same(change, object))) {
-        units.add(object.unitId());
+      for (MovedObject change : moved) {
+        if (same(change.object(), object)) {
+          observe(change);
+          if (!change.statusOnly()) {
+            units.add(object.unitId());
+          }
+        }
       }
     }
-    return (int) units.stream().map(refreshes::enqueueBackgroundRefresh).filter(java.util.Optional::isPresent).count();
+    return (int) units.stream().map(refreshes::enqueueBackgroundRefresh).filter(Optional::isPresent).count();
+  }
+
+  private void observe(MovedObject change) {
+    if (change.health() != null) {
+      WatchedObject object = change.object();
+      health.observed(object.target(), ObjectKey.of(object.apiVersion(), object.kind(), object.namespace(),
+          object.name()), change.health(), object.resourceVersion());
+    }
   }
 
   private static boolean same(WatchedObject change, LiveStore.WatchedObject object) {

@@ -1,4 +1,4 @@
-package io.tandem.health.domain;
+package io.tandem.health.status;
 
 /** kstatus' rules for Deployments, StatefulSets, DaemonSets and ReplicaSets: replica counts and conditions. */
 final class WorkloadRules {

@@ -1,4 +1,4 @@
-package io.tandem.health.domain;
+package io.tandem.health.status;
 
 /** The status of one live object and why, in a few words ({@code ProgressDeadlineExceeded}, {@code Available: 1/3}). */
 public record ObjectHealth(ObjectStatus status, String reason) {

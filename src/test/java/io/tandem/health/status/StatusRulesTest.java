@@ -1,7 +1,8 @@
-package io.tandem.health.domain;
+package io.tandem.health.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.health.domain.UnitHealth;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashMap;

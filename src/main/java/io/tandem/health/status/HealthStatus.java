@@ -1,4 +1,4 @@
-package io.tandem.health.domain;
+package io.tandem.health.status;
 
 /**
  * The health of a unit, the worst of its objects', in increasing order of badness: a unit is Degraded if any object

@@ -1,4 +1,4 @@
-package io.tandem.health.domain;
+package io.tandem.health.status;
 
 /** The status of one live object, as kstatus (Flux, kpt) names it. */
 public enum ObjectStatus {

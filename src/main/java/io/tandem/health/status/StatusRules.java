@@ -1,4 +1,4 @@
-package io.tandem.health.domain;
+package io.tandem.health.status;
 
 import java.util.Map;
 
