@@ -21,14 +21,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /**
  * A target whose API server answers every request after {@link #ANSWER_AFTER} holds at most {@code
  * tandem.worker.per-target} (2) of the server's worker threads (4): the applies to other targets, queued after its
- * own, run meanwhile.
+ * own, run meanwhile. With watches on (the context of {@code WatchIT}), so that the slow target's applies also start
+ * its watches, whose first list waits as long: that holds up no apply to another target either.
  */
 @TandemIT
+@TestPropertySource(properties = {"tandem.live.watch-enabled=true", "tandem.data-dir=target/it-data-watch"})
 class SlowTargetIT {
 
   static final Duration ANSWER_AFTER = Duration.ofSeconds(5);

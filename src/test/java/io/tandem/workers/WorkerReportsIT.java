@@ -17,8 +17,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * What a worker's watches report, spoken by hand: the health it saw of an object keeps its unit's health current, as
- * the server's own watches do for a directly connected target (an apply that waits for health ends on it); a move of
- * status only queues no refresh, one of content does; a report the server cannot read changes nothing.
+ * the server's own watches do for a directly connected target (an apply that waits for health ends on it), and an
+ * earlier version's is not taken over a later one's; a move of status only queues no refresh, one of content does; a
+ * report the server cannot read changes nothing.
  */
 @TandemIT
 class WorkerReportsIT {
@@ -33,19 +34,24 @@ class WorkerReportsIT {
     String unit = worker.unitOnItsTarget(Api.uniqueSlug("reports"));
     String namespace = applied(api, worker, unit);
 
-    assertThat(report(worker, namespace, "InProgress", "Rollout held in the test", true).status()).isEqualTo(204);
+    assertThat(report(worker, namespace, "8", "InProgress", "Rollout held in the test", true).status()).isEqualTo(204);
     JsonNode progressing = api.get(unit).json().path("health");
     assertThat(progressing.path("status").asString()).isEqualTo("Progressing");
     assertThat(progressing.path("reason").asString()).contains("Rollout held in the test");
     assertThat(worker.poll("only", 1).size()).as("calls after a move of status only").isZero();
     assertThat(actions(api, unit)).containsExactly("Apply");
 
-    Api.Response unreadable = report(worker, namespace, "Sunny", "no such status", true);
+    Api.Response unreadable = report(worker, namespace, "9", "Sunny", "no such status", true);
     assertThat(unreadable.status()).isEqualTo(400);
     assertThat(unreadable.code()).isEqualTo("validation-failed");
     assertThat(api.get(unit).json().path("health").path("status").asString()).isEqualTo("Progressing");
 
-    assertThat(report(worker, namespace, "Current", "Resource is current", false).status()).isEqualTo(204);
+    // the same health again at a later version, then an earlier version's: that one is not taken over the later
+    assertThat(report(worker, namespace, "10", "InProgress", "Rollout held in the test", true).status()).isEqualTo(204);
+    assertThat(report(worker, namespace, "9", "Current", "Resource is current", true).status()).isEqualTo(204);
+    assertThat(api.get(unit).json().path("health").path("status").asString()).isEqualTo("Progressing");
+
+    assertThat(report(worker, namespace, "11", "Current", "Resource is current", false).status()).isEqualTo(204);
     assertThat(api.get(unit).json().path("health").path("status").asString()).isEqualTo("Healthy");
     JsonNode read = worker.poll("only", 20);
     assertThat(read.size()).as("the refresh's read after a move of content").isEqualTo(1);
@@ -78,10 +84,10 @@ class WorkerReportsIT {
     return namespace;
   }
 
-  private static Api.Response report(HandWorker worker, String namespace, String status, String reason,
-      boolean statusOnly) {
+  private static Api.Response report(HandWorker worker, String namespace, String version, String status,
+      String reason, boolean statusOnly) {
     Map<String, Object> moved = new HashMap<>(Map.of("target", worker.name, "apiVersion", "v1", "kind", "ConfigMap",
-        "namespace", namespace, "name", "settings", "resourceVersion", "8", "status", status, "reason", reason));
+        "namespace", namespace, "name", "settings", "resourceVersion", version, "status", status, "reason", reason));
     moved.put("statusOnly", statusOnly);
     return worker.report(Map.of("items", List.of(moved)));
   }

@@ -24,6 +24,14 @@ public interface HealthStore {
    */
   void recordObject(String target, ObjectKey key, ObjectHealth health, String resourceVersion, Instant at);
 
+  /**
+   * Records that an object was observed again with the health recorded for it, at {@code resourceVersion} or later
+   * than the one recorded: a unit's health follows its objects' status and reason only, so nothing else changes.
+   *
+   * @return whether it was so; {@code false} when its health was not recorded yet, moved, or the version is older
+   */
+  boolean recordSameHealth(String target, ObjectKey key, ObjectHealth health, String resourceVersion, Instant at);
+
   /** The objects the unit applied, on any target, with their health. */
   List<ObjectRecord> objects(UUID unitId);
 

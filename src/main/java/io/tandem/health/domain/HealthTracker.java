@@ -30,30 +30,29 @@ public class HealthTracker {
 
   /**
    * One object as a watch saw it ({@code null}: deleted); nothing when no unit applied it.
-   *
-   * @return the unit whose health was worked out again, or {@code null}
    */
   @Transactional
-  public UUID observed(String target, ObjectKey key, Map<String, Object> object, String resourceVersion) {
-    return observed(target, key, StatusRules.of(object), resourceVersion);
+  public void observed(String target, ObjectKey key, Map<String, Object> object, String resourceVersion) {
+    observed(target, key, StatusRules.of(object), resourceVersion);
   }
 
   /**
    * One object's health as a worker's watch worked it out ({@code resourceVersion} {@code null}: deleted); nothing
    * when no unit applied it.
-   *
-   * @return the unit whose health was worked out again, or {@code null}
    */
   @Transactional
-  public UUID observed(String target, ObjectKey key, ObjectHealth health, String resourceVersion) {
+  public void observed(String target, ObjectKey key, ObjectHealth health, String resourceVersion) {
+    // most events of an applied object leave its health as it was (a controller's bookkeeping): one statement then
+    if (store.recordSameHealth(target, key, health, resourceVersion, clock.instant())) {
+      return;
+    }
     UUID unitId = store.unitOf(target, key);
     if (unitId == null) {
-      return null;
+      return;
     }
     store.lockUnit(unitId);
     store.recordObject(target, key, health, resourceVersion, clock.instant());
     recompute(unitId);
-    return unitId;
   }
 
   /** The objects of a unit as an apply or refresh read them, one per key, {@code null} where absent. */

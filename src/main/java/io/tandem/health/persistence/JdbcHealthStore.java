@@ -25,6 +25,11 @@ class JdbcHealthStore implements HealthStore {
   private static final String KEY = " target = :target and api_group = :group and kind = :kind and namespace = :namespace"
       + " and name = :name";
 
+  /** Resource versions are opaque, but etcd's are increasing numbers: an older one is not recorded over a newer. */
+  private static final String NOT_OLDER = "cast(:version as text) is null or object_health.resource_version is null"
+      + " or object_health.resource_version !~ '^[0-9]+$' or cast(:version as text) !~ '^[0-9]+$'"
+      + " or cast(:version as numeric) >= cast(object_health.resource_version as numeric)";
+
   /** The first key of the advisory locks that serialise the health of one unit (the second is the unit's). */
   private static final int LOCK_SPACE = 0x6865616c;
 
@@ -54,20 +59,29 @@ class JdbcHealthStore implements HealthStore {
 
   @Override
   public void recordObject(String target, ObjectKey key, ObjectHealth health, String resourceVersion, Instant at) {
-    // Resource versions are opaque, but etcd's are increasing numbers: an older one is not recorded over a newer.
     key(jdbc.sql("insert into object_health (target, api_group, kind, namespace, name, status, reason, observed_at,"
             + " resource_version) select target, api_group, kind, namespace, name, :status, :reason, :at, :version"
             + " from applied_object where" + KEY + " on conflict (target, api_group, kind, namespace, name) do update"
             + " set status = excluded.status, reason = excluded.reason, observed_at = excluded.observed_at,"
             + " resource_version = excluded.resource_version"
-            + " where cast(:version as text) is null or object_health.resource_version is null"
-            + " or object_health.resource_version !~ '^[0-9]+$' or cast(:version as text) !~ '^[0-9]+$'"
-            + " or cast(:version as numeric) >= cast(object_health.resource_version as numeric)"), target, key)
+            + " where " + NOT_OLDER), target, key)
         .param("status", health.status().name())
         .param("reason", health.reason())
         .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
         .param("version", resourceVersion, Types.VARCHAR)
         .update();
+  }
+
+  @Override
+  public boolean recordSameHealth(String target, ObjectKey key, ObjectHealth health, String resourceVersion,
+      Instant at) {
+    return key(jdbc.sql("update object_health set observed_at = :at, resource_version = :version where" + KEY
+            + " and status = :status and reason is not distinct from :reason and (" + NOT_OLDER + ")"), target, key)
+        .param("status", health.status().name())
+        .param("reason", health.reason(), Types.VARCHAR)
+        .param("at", OffsetDateTime.ofInstant(at, ZoneOffset.UTC))
+        .param("version", resourceVersion, Types.VARCHAR)
+        .update() == 1;
   }
 
   @Override

@@ -3,7 +3,6 @@ package io.tandem.live.domain;
 import io.tandem.action.domain.ActionWorker;
 import io.tandem.action.domain.RefreshQueue;
 import io.tandem.apply.domain.ApplyObserver;
-import io.tandem.common.error.TandemException;
 import io.tandem.health.domain.HealthTracker;
 import io.tandem.live.LiveProperties;
 import io.tandem.replica.domain.LeaseListener;
@@ -19,7 +18,6 @@ import io.tandem.targets.domain.WorkerClusters;
 import io.tandem.unit.domain.Unit;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -83,10 +81,12 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
   private final Map<WatchScope, ObjectWatch> watches = new ConcurrentHashMap<>();
   /** Relists and the first resync after a start; one per start. */
   private volatile ScheduledExecutorService reconnects;
-  private final Map<String, WatchSession> connections = new ConcurrentHashMap<>();
+  private final WatchConnections connections;
   private volatile boolean stopped = true;
   /** Scopes whose last start failed, so that a cluster that stays away is not reported at every resync. */
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
+  /** What a scope's start holds, so that two threads never start the same scope. */
+  private final Map<WatchScope, Object> starting = new ConcurrentHashMap<>();
 
   LiveWatches(TargetService targets, ClusterWatches clusters, LiveStore live, RefreshQueue queue, HealthTracker health,
       Leases leases, LiveProperties settings, Clock clock) {
@@ -95,6 +95,7 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     this.health = health;
     this.targets = targets;
     this.clusters = clusters;
+    this.connections = new WatchConnections(clusters, targets);
     this.live = live;
     this.queue = queue;
     this.enabled = settings.watchEnabled();
@@ -120,43 +121,41 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
         stop(scope);
       }
     }
-    List.copyOf(connections.keySet()).forEach(this::dropIfChanged);
+    connections.dropChanged().forEach(target -> watches.keySet().removeIf(scope -> scope.target().equals(target)));
     wanted.keySet().forEach(this::start);
     Set<String> used = new HashSet<>();
     wanted.keySet().forEach(scope -> used.add(scope.target()));
-    for (String target : List.copyOf(connections.keySet())) {
-      if (!used.contains(target)) {
-        connections.remove(target).close();
-      }
-    }
+    connections.retain(used);
   }
 
   /** Follows the objects from before the apply sends them: their events during it keep their health current. */
   @Override
-  public synchronized void applying(Unit unit, Target target, String data) {
-    follow(unit, target, data);
+  public void applying(Unit unit, Target target, String data) {
+    follow(unit, target, data, List.of());
   }
 
   /** After an import, or an apply: the objects as it made them are its own, and their events refresh nothing. */
   @Override
-  public synchronized void applied(Unit unit, Target target, String data, List<Map<String, Object>> objects) {
-    if (follow(unit, target, data)) {
-      objects.stream().filter(Objects::nonNull)
-          .forEach(object -> watched.madeBy(target.slug(), unit.id(), object));
-    }
+  public void applied(Unit unit, Target target, String data, List<Map<String, Object>> objects) {
+    follow(unit, target, data, objects);
   }
 
-  /** Whether this server follows them (it watches their target). */
-  private boolean follow(Unit unit, Target target, String data) {
+  /**
+   * Names the objects (under the monitor, so that a resync sees them named or not at all), then starts the watches of
+   * their scopes outside it: a watch's first list on a slow cluster holds up no apply to another.
+   */
+  private void follow(Unit unit, Target target, String data, List<Map<String, Object>> made) {
     if (!enabled || stopped || !leases.holds(LeasedWork.target(unit.metadata().target()))
         || target.server().startsWith(WorkerClusters.SCHEME)) {
-      return false; // a worker-connected target is watched by its worker
+      return; // a worker-connected target is watched by its worker
     }
-    clusters.scopesOf(unit.metadata().target(), data, target.namespace()).forEach((scope, names) -> {
-      names.forEach(name -> watched.add(scope, name, unit.id(), clock.instant()));
-      start(scope);
-    });
-    return true;
+    Map<WatchScope, List<String>> scopes = clusters.scopesOf(unit.metadata().target(), data, target.namespace());
+    synchronized (this) {
+      scopes.forEach((scope, names) -> names.forEach(name -> watched.add(scope, name, unit.id(), clock.instant())));
+      made.stream().filter(Objects::nonNull).forEach(object -> watched.madeBy(target.slug(), unit.id(), object));
+    }
+    // a scope that could not be watched is tried again at the resyncs, not by every apply
+    scopes.keySet().stream().filter(scope -> !unwatchable.contains(scope)).forEach(this::start);
   }
 
   @Override
@@ -186,14 +185,27 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     }
   }
 
+  /** Starts the scope's watch unless it runs; one start of a scope at a time, starts of others meanwhile. */
   private void start(WatchScope scope) {
     if (watches.containsKey(scope)) {
       return;
     }
+    synchronized (starting.computeIfAbsent(scope, key -> new Object())) {
+      startUnlessWatched(scope);
+    }
+  }
+
+  private void startUnlessWatched(WatchScope scope) {
+    if (watches.containsKey(scope) || stopped) {
+      return;
+    }
     try {
-      WatchSession session = connections.computeIfAbsent(scope.target(), clusters::connect);
+      WatchSession session = connections.of(scope.target());
       watches.put(scope, ScopeWatch.start(session, scope, watched, queue, health, this::ended));
       unwatchable.remove(scope);
+      if (stopped) { // stopped while it started: stopAll may have run before it was put
+        stop(scope);
+      }
     } catch (RuntimeException e) {
       // tried again at every resync: said once, until it works
       log.atLevel(unwatchable.add(scope) ? Level.INFO : Level.DEBUG).log(
@@ -223,24 +235,6 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     }
   }
 
-  /**
-   * A target whose credentials changed since its client was made (patched, or the sandbox registered on a new port
-   * at a restart) is watched again with new ones, instead of reconnecting to where it was.
-   */
-  private void dropIfChanged(String target) {
-    Instant current;
-    try {
-      current = targets.get(target).updatedAt();
-    } catch (TandemException gone) {
-      current = null;
-    }
-    if (!connections.get(target).target().updatedAt().equals(current)) {
-      log.debug("Target {} changed since it was connected; watching it again", target);
-      watches.keySet().removeIf(scope -> scope.target().equals(target));
-      connections.remove(target).close(); // and its watches
-    }
-  }
-
   private void stop(WatchScope scope) {
     watched.forgetVersions(scope);
     ObjectWatch watch = watches.remove(scope);
@@ -267,7 +261,7 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
     watches.clear();
     watched.clear();
     // closing a session closes its watches, and waits for them to finish closing
-    List.copyOf(connections.keySet()).forEach(target -> connections.remove(target).close());
+    connections.closeAll();
   }
 
   @Override
