@@ -51,7 +51,16 @@ class WorkerReportsIT {
     assertThat(report(worker, namespace, "9", "Current", "Resource is current", true).status()).isEqualTo(204);
     assertThat(api.get(unit).json().path("health").path("status").asString()).isEqualTo("Progressing");
 
-    assertThat(report(worker, namespace, "11", "Current", "Resource is current", false).status()).isEqualTo(204);
+    String longReason = "Rollout held: " + "x".repeat(1_000); // a request field holds up to 1,024
+    assertThat(report(worker, namespace, "11", "InProgress", longReason, true).status()).isEqualTo(204);
+    assertThat(api.get(unit).json().path("health").path("reason").asString()).as("a reason of a kilobyte, cut")
+        .startsWith("ConfigMap " + namespace + "/settings: Rollout held: xxx").hasSizeLessThan(400);
+
+    // a move of content, among objects no unit applied and one of a target the worker does not serve
+    Map<String, Object> moved = item(worker.name, namespace, "settings", "12", "Current", false);
+    Map<String, Object> stray = item(worker.name, namespace, "unknown-to-tandem", "3", "Failed", false);
+    Map<String, Object> elsewhere = item("not-" + worker.name, namespace, "settings", "13", "Failed", false);
+    assertThat(worker.report(Map.of("items", List.of(stray, moved, elsewhere))).status()).isEqualTo(204);
     assertThat(api.get(unit).json().path("health").path("status").asString()).isEqualTo("Healthy");
     JsonNode read = worker.poll("only", 20);
     assertThat(read.size()).as("the refresh's read after a move of content").isEqualTo(1);
@@ -86,10 +95,17 @@ class WorkerReportsIT {
 
   private static Api.Response report(HandWorker worker, String namespace, String version, String status,
       String reason, boolean statusOnly) {
-    Map<String, Object> moved = new HashMap<>(Map.of("target", worker.name, "apiVersion", "v1", "kind", "ConfigMap",
-        "namespace", namespace, "name", "settings", "resourceVersion", version, "status", status, "reason", reason));
-    moved.put("statusOnly", statusOnly);
+    Map<String, Object> moved = item(worker.name, namespace, "settings", version, status, statusOnly);
+    moved.put("reason", reason);
     return worker.report(Map.of("items", List.of(moved)));
+  }
+
+  private static Map<String, Object> item(String target, String namespace, String name, String version,
+      String status, boolean statusOnly) {
+    Map<String, Object> item = new HashMap<>(Map.of("target", target, "apiVersion", "v1", "kind", "ConfigMap",
+        "namespace", namespace, "name", name, "resourceVersion", version, "status", status));
+    item.put("statusOnly", statusOnly);
+    return item;
   }
 
   private static List<String> actions(Api api, String unit) {

@@ -1,6 +1,7 @@
 package io.tandem.live.domain;
 
 import io.tandem.common.yaml.KubernetesYaml;
+import io.tandem.common.yaml.ObjectKey;
 import io.tandem.unit.domain.Drift;
 import io.tandem.unit.domain.LiveStateSource;
 import java.time.Instant;
@@ -56,6 +57,9 @@ public interface LiveStore extends LiveStateSource {
 
   /** The objects of applied units on these targets. */
   List<WatchedObject> watchedObjectsOn(Collection<String> targets);
+
+  /** Those of these objects, by target, that an applied unit holds, as last observed: looked up by key. */
+  List<WatchedObject> watchedObjectsAmong(Map<String, ? extends Collection<ObjectKey>> keysByTarget);
 
   /**
    * Records an observation; with {@code moveBaseline}, configuration and cluster agree again at this state, so a

@@ -1,11 +1,13 @@
 package io.tandem.live.persistence;
 
 import io.tandem.common.config.JsonColumns;
+import io.tandem.common.yaml.ObjectKey;
 import io.tandem.live.domain.LiveStore;
 import io.tandem.unit.domain.Drift;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -55,10 +57,34 @@ class JdbcLiveStore implements LiveStore {
         .query(JdbcLiveStore::watchedObject).list();
   }
 
-  private static final String WATCHED = "select u.id, u.target, r->>'apiVersion', r->>'kind',"
+  @Override
+  public List<WatchedObject> watchedObjectsAmong(Map<String, ? extends Collection<ObjectKey>> keysByTarget) {
+    List<Map<String, String>> keys = new ArrayList<>();
+    keysByTarget.forEach((target, some) -> some.forEach(key -> keys.add(Map.of("target", target, "group", key.group(),
+        "kind", key.kind(), "namespace", key.namespace(), "name", key.name()))));
+    if (keys.isEmpty()) {
+      return List.of();
+    }
+    // applied_object's key finds the units; only their resources are unnested, to the one element that matched.
+    return jdbc.sql(WATCHED_COLUMNS + " from jsonb_to_recordset(cast(:keys as jsonb)) as k(target text, \"group\" text,"
+            + " kind text, namespace text, name text)"
+            + " join applied_object a on a.target = k.target and a.api_group = k.\"group\" and a.kind = k.kind"
+            + " and a.namespace = k.namespace and a.name = k.name"
+            + " join unit u on u.id = a.unit_id and u.target = a.target join unit_live l on l.unit_id = u.id"
+            + " cross join jsonb_array_elements(l.resources) r where u.live_revision_num > 0"
+            + " and r->>'kind' = k.kind and r->>'name' = k.name and coalesce(r->>'namespace', '') = k.namespace"
+            + " and (case when strpos(r->>'apiVersion', '/') > 0 then split_part(r->>'apiVersion', '/', 1) else ''"
+            + " end) = k.\"group\"")
+        .param("keys", JsonColumns.write(keys))
+        .query(JdbcLiveStore::watchedObject).list();
+  }
+
+  private static final String WATCHED_COLUMNS = "select u.id, u.target, r->>'apiVersion', r->>'kind',"
       + " coalesce(r->>'namespace', ''), r->>'name', r->>'resourceVersion',"
       + " not exists (select 1 from unit_drift d where d.unit_id = u.id) and l.held_since is null"
-      + " and coalesce(jsonb_array_length(l.missing), 0) = 0"
+      + " and coalesce(jsonb_array_length(l.missing), 0) = 0";
+
+  private static final String WATCHED = WATCHED_COLUMNS
       + " from unit u join unit_live l on l.unit_id = u.id cross join jsonb_array_elements(l.resources) r"
       + " where u.live_revision_num > 0";
 

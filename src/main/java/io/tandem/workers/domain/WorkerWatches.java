@@ -6,10 +6,11 @@ import io.tandem.health.domain.HealthTracker;
 import io.tandem.health.status.ObjectHealth;
 import io.tandem.live.domain.LiveStore;
 import io.tandem.targets.domain.TargetService;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -69,14 +70,22 @@ public class WorkerWatches {
    */
   public int moved(ClusterWorker worker, List<MovedObject> moved) {
     Set<String> own = new HashSet<>(targets.reachedThrough(worker.name()));
+    Map<String, Map<ObjectKey, List<MovedObject>>> byTarget = new HashMap<>();
+    for (MovedObject change : moved) {
+      if (own.contains(change.object().target())) {
+        byTarget.computeIfAbsent(change.object().target(), target -> new HashMap<>())
+            .computeIfAbsent(key(change.object()), key -> new ArrayList<>()).add(change);
+      }
+    }
+    Map<String, Set<ObjectKey>> keys = new HashMap<>();
+    byTarget.forEach((target, changes) -> keys.put(target, changes.keySet()));
     Set<UUID> units = new HashSet<>();
-    for (LiveStore.WatchedObject object : live.watchedObjectsOn(own)) {
-      for (MovedObject change : moved) {
-        if (same(change.object(), object)) {
-          observe(change);
-          if (!change.statusOnly()) {
-            units.add(object.unitId());
-          }
+    for (LiveStore.WatchedObject object : live.watchedObjectsAmong(keys)) {
+      ObjectKey key = ObjectKey.of(object.apiVersion(), object.kind(), object.namespace(), object.name());
+      for (MovedObject change : byTarget.get(object.target()).getOrDefault(key, List.of())) {
+        observe(change);
+        if (!change.statusOnly()) {
+          units.add(object.unitId());
         }
       }
     }
@@ -86,15 +95,11 @@ public class WorkerWatches {
   private void observe(MovedObject change) {
     if (change.health() != null) {
       WatchedObject object = change.object();
-      health.observed(object.target(), ObjectKey.of(object.apiVersion(), object.kind(), object.namespace(),
-          object.name()), change.health(), object.resourceVersion());
+      health.observed(object.target(), key(object), change.health(), object.resourceVersion());
     }
   }
 
-  private static boolean same(WatchedObject change, LiveStore.WatchedObject object) {
-    return change.target().equals(object.target()) && change.kind().equals(object.kind())
-        && Objects.equals(change.apiVersion(), object.apiVersion())
-        && Objects.equals(change.namespace() == null ? "" : change.namespace(), object.namespace())
-        && change.name().equals(object.name());
+  private static ObjectKey key(WatchedObject object) {
+    return ObjectKey.of(object.apiVersion(), object.kind(), object.namespace(), object.name());
   }
 }

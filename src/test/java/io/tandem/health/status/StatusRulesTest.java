@@ -73,6 +73,15 @@ class StatusRulesTest {
   }
 
   @Test
+  void aConditionMessageOfKilobytesIsCutToTheLongestReasonKept() {
+    Map<String, Object> deployment = fixture("deployment-progress-deadline-exceeded");
+    String message = "quota exceeded: " + "x".repeat(5_000);
+    status(deployment).put("conditions", List.of(Map.of("type", "Stalled", "status", "True", "message", message)));
+    String reason = StatusRules.of(deployment).reason();
+    assertThat(reason).hasSize(ObjectHealth.MAX_REASON).startsWith("quota exceeded: xxx").endsWith("x\u2026");
+  }
+
+  @Test
   void aStatusThatIsNotAnObjectIsUnknown() {
     Map<String, Object> object = fixture("configmap");
     object.put("status", "weird");
