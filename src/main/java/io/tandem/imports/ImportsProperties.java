@@ -14,10 +14,12 @@ import org.springframework.util.unit.DataSize;
  * @param fetchTimeout how long fetching a chart from an HTTP chart repository or an OCI registry may take, per request
  * @param kubectl the kubectl binary that renders Kustomize folders of Git imports ({@code kubectl kustomize}); unset,
  *     such folders are reported as skipped
+ * @param originPollInterval how often a unit's Git origin is asked for a new commit; 0: only when a sync is asked for
  */
 @ConfigurationProperties("tandem.imports")
 public record ImportsProperties(
     @DefaultValue("1MB") DataSize maxChartSize,
     @DefaultValue("30s") Duration renderTimeout,
     @DefaultValue("30s") Duration fetchTimeout,
-    String kubectl) {}
+    String kubectl,
+    @DefaultValue("1m") Duration originPollInterval) {}

@@ -1,6 +1,7 @@
 package io.tandem.git.domain;
 
 import io.tandem.common.error.TandemException;
+import java.util.Map;
 
 /**
  * How to authenticate to a Git remote over HTTPS: a token (sent as the password; {@code username} defaults to
@@ -18,6 +19,12 @@ public record GitCredentials(String username, String password, String token) {
     if (password != null && (username == null || username.isBlank())) {
       throw TandemException.validation("credentials.password needs credentials.username.");
     }
+  }
+
+  /** The credentials as they were written out (a JSON object of their fields), read back. */
+  public static GitCredentials of(Map<String, Object> fields) {
+    return new GitCredentials((String) fields.get("username"), (String) fields.get("password"),
+        (String) fields.get("token"));
   }
 
   public boolean present() {

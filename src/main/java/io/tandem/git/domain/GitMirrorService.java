@@ -6,7 +6,6 @@ import io.tandem.common.error.TandemException;
 import io.tandem.space.domain.Space;
 import io.tandem.space.domain.SpaceService;
 import java.time.Clock;
-import java.util.Map;
 import org.springframework.stereotype.Service;
 
 /** A space's Git mirror: its configuration, credentials sealed at rest, and where its pushing stands. */
@@ -80,8 +79,7 @@ public class GitMirrorService {
     if (stored.sealedCredentials() == null) {
       return GitCredentials.NONE;
     }
-    Map<String, Object> fields = JsonColumns.readMap(cipher.decrypt(stored.sealedCredentials(), stored.spaceId().toString()));
-    return new GitCredentials((String) fields.get("username"), (String) fields.get("password"), (String) fields.get("token"));
+    return GitCredentials.of(JsonColumns.readMap(cipher.decrypt(stored.sealedCredentials(), stored.spaceId().toString())));
   }
 
   private GitMirror withCredentialKind(GitMirrorStore.Stored stored) {

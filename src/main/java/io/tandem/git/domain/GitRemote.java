@@ -14,9 +14,11 @@ public interface GitRemote {
 
   /**
    * The files under a path at a commit, by their path relative to it, in path order, as bytes; {@code skipped}: what
-   * is there but not read (submodules, symbolic links), by path, with why.
+   * is there but not read (submodules, symbolic links), by path, with why; the commit's author ({@code name <email>})
+   * and the first line of its message.
    */
-  record Snapshot(String commit, Map<String, byte[]> files, Map<String, String> skipped) {}
+  record Snapshot(String commit, String author, String subject, Map<String, byte[]> files,
+      Map<String, String> skipped) {}
 
   /**
    * The files under {@code path} ("" for all) at {@code ref} (a branch, tag or commit); empty when the ref names no
@@ -26,6 +28,12 @@ public interface GitRemote {
    *     together, than {@code tandem.git.import-max-files} and {@code tandem.git.import-max-size} allow
    */
   Optional<Snapshot> read(String url, GitCredentials credentials, String ref, String path) throws GitRemoteException;
+
+  /**
+   * The commit {@code ref} (a branch, tag or commit id) names on the remote now, asked without fetching anything;
+   * empty when it names none. A commit id is its own answer.
+   */
+  Optional<String> head(String url, GitCredentials credentials, String ref) throws GitRemoteException;
 
   /** The local cache of a mirror's remote, kept between passes. */
   Clone open(UUID mirror, String url, GitCredentials credentials) throws GitRemoteException;

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -22,6 +23,8 @@ import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.FileMode;
 import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectReader;
+import org.eclipse.jgit.lib.PersonIdent;
+import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.revwalk.RevCommit;
 import org.eclipse.jgit.revwalk.RevWalk;
@@ -52,6 +55,33 @@ class JGitRemote implements GitRemote {
     this.importRoot = git.resolve("imports").toAbsolutePath().normalize();
     this.mirrorRoot = git.resolve("mirrors").toAbsolutePath().normalize();
     this.timeoutSeconds = (int) Math.max(1, settings.timeout().toSeconds());
+  }
+
+  @Override
+  public Optional<String> head(String url, GitCredentials credentials, String ref) throws GitRemoteException {
+    if (ObjectId.isId(ref)) {
+      return Optional.of(ref);
+    }
+    try {
+      Map<String, Ref> refs = Git.lsRemoteRepository()
+          .setRemote(url)
+          .setHeads(!ref.equals("HEAD"))
+          .setTags(!ref.equals("HEAD"))
+          .setCredentialsProvider(JGitCredentials.provider(credentials))
+          .setTimeout(timeoutSeconds)
+          .setTransportConfigCallback(guard)
+          .callAsMap();
+      for (String name : List.of(ref, Constants.R_HEADS + ref, Constants.R_TAGS + ref)) {
+        Ref found = refs.get(name);
+        if (found != null) {
+          // an annotated tag names a tag object; the commit is what it peels to
+          return Optional.of((found.getPeeledObjectId() != null ? found.getPeeledObjectId() : found.getObjectId()).name());
+        }
+      }
+      return Optional.empty();
+    } catch (GitAPIException e) {
+      throw JGitFailures.remoteFailed(e);
+    }
   }
 
   @Override
@@ -121,7 +151,9 @@ class JGitRemote implements GitRemote {
         files.put(relative, reader.open(tree.getObjectId(0), Constants.OBJ_BLOB).getBytes());
       }
     }
-    return new Snapshot(commit.name(), files, skipped);
+    PersonIdent author = commit.getAuthorIdent();
+    return new Snapshot(commit.name(), author.getName() + " <" + author.getEmailAddress() + ">",
+        commit.getShortMessage(), files, skipped);
   }
 
   private static String under(String path) {

@@ -53,7 +53,10 @@ public interface ImportsApi {
           + " (default), the objects left as rendered") String namespace,
       @Schema(description = "helm: values, as YAML (a mapping); default the chart's own") String values,
       @Schema(description = "helm: one unit for the chart, named after the release (default), or one per kind, named"
-          + " <release>-<kind>", allowableValues = {"chart", "kind"}) String split) {}
+          + " <release>-<kind>", allowableValues = {"chart", "kind"}) String split,
+      @Schema(description = "git: keep each unit of plain files in step with its file or folder from now on (its"
+          + " origin): each new commit there is merged into it; rendered charts and Kustomize folders are not kept")
+          Boolean watch) {}
 
   @Schema(name = "ChartReference", description = "A chart of an HTTP chart repository")
   record ChartReference(

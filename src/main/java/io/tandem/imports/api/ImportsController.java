@@ -38,8 +38,9 @@ class ImportsController implements ImportsApi {
 
   private ImportResponse fromGit(String space, ImportRequest request, String author) {
     GitImports.Report report = gitImports.importUnits(space,
-        new GitImports.Request(request.url(), request.ref(), request.path(), layout(request.layout()), request.target(),
-            request.credentials() == null ? null : request.credentials().toCredentials(), request.namespace()),
+        new GitImports.Request(request.url(), request.ref(), request.path(), OriginsController.layout(request.layout()), request.target(),
+            request.credentials() == null ? null : request.credentials().toCredentials(), request.namespace(),
+            Boolean.TRUE.equals(request.watch())),
         author);
     List<ImportedFile> files = report.files().stream()
         .map(file -> new ImportedFile(file.path(), file.unit(), file.outcome().name(), file.revisionNum(), file.reason()))
@@ -72,17 +73,6 @@ class ImportsController implements ImportsApi {
 
   private static int count(HelmImports.Report report, HelmImports.Outcome outcome) {
     return (int) report.units().stream().filter(unit -> unit.outcome() == outcome).count();
-  }
-
-  private static GitImports.Layout layout(String layout) {
-    if (layout == null) {
-      return null;
-    }
-    try {
-      return GitImports.Layout.valueOf(layout.toLowerCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw TandemException.validation("Field 'layout' must be 'file' or 'directory', not '" + layout + "'.");
-    }
   }
 
   private static ChartSplit split(String split) {

@@ -31,8 +31,9 @@ public class GitImports {
   public enum Outcome { Created, Updated, Unchanged, Skipped, Failed }
 
   /** {@code namespace}: the namespace charts are rendered into (null: as Helm renders them outside a cluster). */
+  /** {@code watch}: each plain unit is kept in step with its file or folder from now on ({@link GitOrigins}). */
   public record Request(String url, String ref, String path, Layout layout, String target, GitCredentials credentials,
-      String namespace) {}
+      String namespace, boolean watch) {}
 
   /** What happened to one file; {@code unit} and {@code revisionNum} when it went into a unit. */
   public record FileResult(String path, String unit, Outcome outcome, Integer revisionNum, String reason) {}
@@ -45,7 +46,11 @@ public class GitImports {
   private final GitRemote remote;
   private final FolderUnits folders;
 
-  GitImports(UnitCommands units, SpaceService spaces, GitUrls urls, GitRemote remote, FolderUnits folders) {
+  private final GitOrigins origins;
+
+  GitImports(UnitCommands units, SpaceService spaces, GitUrls urls, GitRemote remote, FolderUnits folders,
+      GitOrigins origins) {
+    this.origins = origins;
     this.units = units;
     this.spaces = spaces;
     this.urls = urls;
@@ -73,7 +78,8 @@ public class GitImports {
     }
     String description = "Imported from " + url + (path.isEmpty() ? "" : " " + path) + " at " + ref + " ("
         + snapshot.commit().substring(0, 12) + ")";
-    Target into = new Target(space, request.target(), description, author);
+    Target into = new Target(space, request.target(), description, author,
+        request.watch() ? watching(url, ref, path, request.credentials(), snapshot.commit()) : null);
     GitFolders.Plan plan = GitFolders.plan(snapshot.files(), folders.kustomizeUnavailable().isEmpty());
     Map<String, String> unitsSoFar = new LinkedHashMap<>();
     List<FileResult> results = new ArrayList<>(folders.importAll(plan, snapshot.files(),
@@ -86,8 +92,30 @@ public class GitImports {
     return new Report(url, ref, snapshot.commit(), path, results);
   }
 
-  /** Where units go, and how their revisions are described. */
-  record Target(String space, String target, String description, String author) {}
+  /**
+   * Where units go, and how their revisions are described; {@code origin}: the repository each plain unit is kept in
+   * step with (its {@code path} the import's), null when the import does not watch.
+   */
+  record Target(String space, String target, String description, String author, Watching origin) {}
+
+  /** The repository read, at the commit read, for units kept in step with it. */
+  record Watching(String url, String ref, String path, GitCredentials credentials, String commit) {
+
+    GitOrigins.Watch at(String relative, Layout layout) {
+      String within = path.isEmpty() ? relative : relative.isEmpty() ? path : path + "/" + relative;
+      return new GitOrigins.Watch(url, ref, within, layout, credentials);
+    }
+  }
+
+  /** The ref as an origin keeps it: a branch or tag as named, a commit the remote does not list by its full id. */
+  private Watching watching(String url, String ref, String path, GitCredentials credentials, String commit) {
+    GitCredentials given = credentials == null ? GitCredentials.NONE : credentials;
+    try {
+      return new Watching(url, remote.head(url, given, ref).isPresent() ? ref : commit, path, given, commit);
+    } catch (GitRemoteException e) {
+      throw new TandemException(ProblemCode.GIT_REMOTE_FAILED, "Cannot read the repository " + url + ": " + e.getMessage() + ".");
+    }
+  }
 
   private List<FileResult> importFiles(Map<String, String> files, Target into, Map<String, String> unitsSoFar) {
     List<FileResult> results = new ArrayList<>();
@@ -104,7 +132,7 @@ public class GitImports {
         results.add(new FileResult(file, slug, Outcome.Failed, null, "Unit '" + slug + "' is imported from " + unitsSoFar.get(slug) + " already."));
       } else {
         unitsSoFar.put(slug, file);
-        results.addAll(importUnit(into, slug, text, List.of(file)));
+        results.addAll(importUnit(into, slug, text, List.of(file), Layout.file, file));
       }
     });
     return results;
@@ -123,11 +151,7 @@ public class GitImports {
       }
     });
     byDirectory.forEach((directory, members) -> {
-      StringBuilder data = new StringBuilder();
-      for (String member : members) {
-        String text = files.get(member);
-        data.append(data.length() == 0 ? "" : "---\n").append(text).append(text.endsWith("\n") ? "" : "\n");
-      }
+      String data = OriginText.joined(members.stream().map(files::get).toList());
       String slug = ImportNames.slug(FolderUnits.name(directory, path, url));
       if (slug.isEmpty()) {
         members.forEach(member -> results.add(new FileResult(member, null, Outcome.Failed, null, "No unit name can be made of this directory.")));
@@ -136,16 +160,20 @@ public class GitImports {
             "Unit '" + slug + "' is imported from " + unitsSoFar.get(slug) + " already.")));
       } else {
         unitsSoFar.put(slug, directory.isEmpty() ? "the root" : directory);
-        results.addAll(importUnit(into, slug, data.toString(), members));
+        results.addAll(importUnit(into, slug, data, members, Layout.directory, directory));
       }
     });
     return results;
   }
 
-  private List<FileResult> importUnit(Target into, String slug, String data, List<String> files) {
+  private List<FileResult> importUnit(Target into, String slug, String data, List<String> files, Layout layout,
+      String origin) {
     List<FileResult> results = new ArrayList<>();
     try {
       Imported imported = units.importUnit(into.space(), slug, data, into.target(), into.description(), into.author());
+      if (into.origin() != null) {
+        origins.record(imported.unit().id(), into.origin().at(origin, layout), into.origin().commit(), data);
+      }
       Outcome outcome = Outcome.valueOf(imported.outcome().name());
       files.forEach(file -> results.add(new FileResult(file, slug, outcome, imported.unit().headRevisionNum(), null)));
     } catch (TandemException e) {

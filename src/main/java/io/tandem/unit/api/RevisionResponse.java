@@ -13,7 +13,7 @@ import java.util.function.UnaryOperator;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RevisionResponse(
     int num,
-    @Schema(allowableValues = {"Create", "Update", "Function", "Restore", "Refresh", "Import", "Upgrade"}) String source,
+    @Schema(allowableValues = {"Create", "Update", "Function", "Restore", "Refresh", "Import", "Upgrade", "Git"}) String source,
     String description,
     String author,
     Instant createdAt,

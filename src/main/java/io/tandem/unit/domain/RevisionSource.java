@@ -8,5 +8,7 @@ public enum RevisionSource {
   Restore,
   Refresh,
   Import,
-  Upgrade
+  Upgrade,
+  /** A commit of the Git repository the unit is kept in step with (its origin). */
+  Git
 }

@@ -1,0 +1,61 @@
+package io.tandem.imports.domain;
+
+import io.tandem.imports.ImportsProperties;
+import io.tandem.replica.domain.LeasedWork;
+import io.tandem.replica.domain.Leases;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
+import org.springframework.stereotype.Component;
+
+/**
+ * Asks each unit's origin for a new commit every {@code tandem.imports.origin-poll-interval}, the longest unchecked
+ * first, a batch per pass. One replica polls: the holder of the lease {@code job:git-origins}.
+ */
+@Component
+class OriginPoller implements SchedulingConfigurer, LeasedWork {
+
+  private static final String LEASE = LeasedWork.job("git-origins");
+  private static final int BATCH = 100;
+  private static final Duration MAX_TICK = Duration.ofSeconds(5);
+
+  private final GitOrigins origins;
+  private final Leases leases;
+  private final Clock clock;
+  private final Duration interval;
+
+  OriginPoller(GitOrigins origins, Leases leases, Clock clock, ImportsProperties settings) {
+    this.origins = origins;
+    this.leases = leases;
+    this.clock = clock;
+    this.interval = settings.originPollInterval();
+  }
+
+  @Override
+  public void configureTasks(ScheduledTaskRegistrar registrar) {
+    if (!interval.isZero()) {
+      // a tick of half the interval, at most 5 s: each origin is asked within its interval and a little
+      Duration tick = interval.dividedBy(2).compareTo(MAX_TICK) > 0 ? MAX_TICK : interval.dividedBy(2);
+      registrar.addFixedDelayTask(new FixedDelayTask(this::poll, tick, tick));
+    }
+  }
+
+  void poll() {
+    if (!leases.holds(LEASE)) {
+      return;
+    }
+    // a full batch means more are due; a bounded number of batches per tick leaves the rest to the next
+    for (int batch = 0; batch < 10 && origins.syncDue(clock.instant().minus(interval), BATCH) == BATCH; batch++) {
+      continue;
+    }
+  }
+
+  @Override
+  public Collection<String> leaseNames() {
+    return List.of(LEASE);
+  }
+}

@@ -1,0 +1,30 @@
+package io.tandem.imports.domain;
+
+import io.tandem.unit.domain.UnitStore.UnitKey;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The origins of units; credentials go in and out sealed. Every method is atomic on its own. */
+public interface OriginStore {
+
+  /** An origin and its sealed credentials (null: none). */
+  record Stored(UnitOrigin origin, byte[] sealedCredentials) {}
+
+  Optional<Stored> find(UUID unitId);
+
+  /** Inserts or replaces the unit's origin. */
+  void save(UnitOrigin origin, byte[] sealedCredentials);
+
+  /** The commit and text taken; the error and conflict recorded before are gone. */
+  void synced(UUID unitId, String commit, String text, Instant at);
+
+  /** A check that took nothing: when, why it could not ({@code null}: no error), and the conflict it met, if any. */
+  void checked(UUID unitId, Instant at, String error, UnitOrigin.Conflict conflict);
+
+  boolean delete(UUID unitId);
+
+  /** The units whose origins were last checked before {@code before}, the longest unchecked first. */
+  List<UnitKey> due(Instant before, int limit);
+}
