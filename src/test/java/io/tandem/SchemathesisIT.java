@@ -52,8 +52,10 @@ class SchemathesisIT {
       "getUnitData",
       // An import fetches from the URL's host while the caller waits: a host that cannot be reached is answered 502
       // git-remote-failed, as documented, which the not_a_server_error check counts as a failure whatever the
-      // document says. ImportIT and OutboundPolicyIT cover its input handling.
-      "importUnits");
+      // document says. ImportIT and OutboundPolicyIT cover its input handling; the same for setting a unit's origin,
+      // which GitOriginIT covers.
+      "importUnits",
+      "setUnitOrigin");
 
   @LocalServerPort int port;
 

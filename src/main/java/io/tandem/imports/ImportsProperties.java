@@ -15,6 +15,7 @@ import org.springframework.util.unit.DataSize;
  * @param kubectl the kubectl binary that renders Kustomize folders of Git imports ({@code kubectl kustomize}); unset,
  *     such folders are reported as skipped
  * @param originPollInterval how often a unit's Git origin is asked for a new commit; 0: only when a sync is asked for
+ * @param originWebhookSecret what Git hosts sign pushes to {@code /api/v1/origins/webhook} with; unset: off
  */
 @ConfigurationProperties("tandem.imports")
 public record ImportsProperties(
@@ -22,4 +23,13 @@ public record ImportsProperties(
     @DefaultValue("30s") Duration renderTimeout,
     @DefaultValue("30s") Duration fetchTimeout,
     String kubectl,
-    @DefaultValue("1m") Duration originPollInterval) {}
+    @DefaultValue("1m") Duration originPollInterval,
+    String originWebhookSecret) {
+
+  @Override
+  public String toString() {
+    return "ImportsProperties[maxChartSize=" + maxChartSize + ", renderTimeout=" + renderTimeout + ", fetchTimeout="
+        + fetchTimeout + ", kubectl=" + kubectl + ", originPollInterval=" + originPollInterval
+        + ", originWebhookSecret=" + (originWebhookSecret == null ? "unset" : "redacted") + "]";
+  }
+}

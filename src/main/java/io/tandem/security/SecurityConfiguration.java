@@ -19,6 +19,7 @@ import java.time.Clock;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.config.observation.SecurityObservationSettings;
@@ -67,6 +68,8 @@ class SecurityConfiguration implements WebMvcConfigurer {
         .authorizeHttpRequests(authorize -> authorize
             .requestMatchers("/", "/actuator/health", "/actuator/health/**", "/actuator/info", "/v3/api-docs", "/v3/api-docs/**",
                 "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/**", "/error").permitAll()
+            // a Git host's push: signed with a shared secret, which the operation checks (Access SIGNED_REQUEST)
+            .requestMatchers(HttpMethod.POST, "/api/v1/origins/webhook").permitAll()
             .anyRequest().authenticated())
         .exceptionHandling(handling -> handling
             .authenticationEntryPoint((request, response, error) -> problem(request, response, ProblemCode.UNAUTHORIZED,

@@ -53,17 +53,20 @@ class SecurityIT {
     for (String id : List.of("pollWorkerCalls", "answerWorkerCall", "listWorkerWatches", "reportWorkerChanges")) {
       NEEDS.put(id, "theWorkerItself"); // with the worker's own credential, which no caller of the ladder holds
     }
+    NEEDS.put("pushToOrigins", "signedByTheGitHost"); // a signature over the body, which no token stands in for
     for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "listTargets", "getTarget", "whoAmI")) {
       NEEDS.put(id, "authenticated");
     }
     for (String id : List.of("getSpace", "listChangeSets", "getChangeSet", "listChangeSetRevisions", "getGitMirror", "getSpaceSummary",
         "listTags", "getTag", "listTriggers", "getTrigger", "listUnits", "getUnit", "listUnitActions", "getUnitData", "diffUnit",
-        "listLinks", "getUnitLive", "listRevisions", "getRevision", "listWebhooks", "getWebhook", "listWebhookDeliveries", "listRoles")) {
+        "listLinks", "getUnitLive", "listRevisions", "getRevision", "listWebhooks", "getWebhook", "listWebhookDeliveries", "listRoles",
+        "getUnitOrigin")) {
       NEEDS.put(id, "viewer");
     }
     for (String id : List.of("createChangeSet", "deleteChangeSet", "closeChangeSet", "addChangeSetUnits", "removeChangeSetUnit",
         "cloneUnits", "invokeFunctions", "importUnits", "createTag", "deleteTag", "restoreTag", "createUnit", "deleteUnit", "patchUnit",
-        "approveUnit", "putUnitData", "createLink", "deleteLink", "upgradeUnit", "upgradeUnits", "suspendUnit", "resumeUnit")) {
+        "approveUnit", "putUnitData", "createLink", "deleteLink", "upgradeUnit", "upgradeUnits", "suspendUnit", "resumeUnit",
+        "setUnitOrigin", "deleteUnitOrigin", "syncUnitOrigin")) {
       NEEDS.put(id, "editor");
     }
     for (String id : List.of("runSpaceActions", "applyChangeSet", "applyTag", "applyUnit", "previewApply", "destroyUnit", "refreshUnit")) {
@@ -140,6 +143,22 @@ class SecurityIT {
   void grant(String subject, String role) {
     assertThat(admin.send("PUT", "/api/v1/spaces/" + space + "/roles/" + subject, "application/json",
         "{\"role\":\"" + role + "\"}", auth(ADMIN)).status()).isEqualTo(200);
+  }
+
+  @Test
+  void aGitHostsPushNeedsNoTokenButItsSignature() throws Exception {
+    String ping = "{\"zen\":\"Design for failure\"}";
+    javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+    mac.init(new javax.crypto.spec.SecretKeySpec("it-webhook-secret".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        "HmacSHA256"));
+    String signature = java.util.HexFormat.of().formatHex(mac.doFinal(ping.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    Api anonymous = new Api(port);
+    Api.Response signed = anonymous.send("POST", "/api/v1/origins/webhook", "application/json", ping,
+        "X-GitHub-Event", "ping", "X-Hub-Signature-256", "sha256=" + signature);
+    assertThat(signed.status()).as(signed.body()).isEqualTo(202);
+    Api.Response unsigned = anonymous.send("POST", "/api/v1/origins/webhook", "application/json", ping);
+    assertThat(unsigned.status()).isEqualTo(401);
+    assertThat(unsigned.json().path("detail").asString()).contains("not signed");
   }
 
   @Test
@@ -289,7 +308,7 @@ class SecurityIT {
           uri += "?space=" + space;
         }
         for (String caller : LADDER) {
-          boolean allowed = needs.equals("theWorkerItself") ? false
+          boolean allowed = (needs.equals("theWorkerItself") || needs.equals("signedByTheGitHost")) ? false
               : needs.equals("authenticated") ? true
               : needs.equals("orgAdmin") ? caller.equals("orgAdmin")
               : caller.equals("orgAdmin") || (!caller.equals("outsider") && LADDER.indexOf(caller) >= LADDER.indexOf(needs));

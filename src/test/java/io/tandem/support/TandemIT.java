@@ -30,6 +30,8 @@ import org.springframework.boot.test.context.SpringBootTest;
       "tandem.git.interval=200ms",
       "tandem.git.retry-max=1s",
       "tandem.webhooks.interval=100ms",
+      // Git hosts' pushes to watched origins are signed with it (GitOriginWebhookIT)
+      "tandem.imports.origin-webhook-secret=it-webhook-secret",
       "tandem.webhooks.retry-initial=200ms",
       // automatic applies are queued within a fifth of a second; a failed one is retried after 1s, 2s, 4s, at most 4s
       "tandem.reconcile.interval=200ms",

@@ -33,6 +33,11 @@ public @interface Access {
     /** Organisation admins and callers given {@code createSpaces}. */
     SPACE_CREATOR,
     /** A role in the route's space, {@link #role()} or more. */
-    SPACE_ROLE
+    SPACE_ROLE,
+    /**
+     * No token: the request carries its own proof, which the operation checks (a Git host's webhook, signed with a
+     * secret shared with it). Its path must also be open in the security filter chain.
+     */
+    SIGNED_REQUEST
   }
 }

@@ -85,7 +85,11 @@ class OpenApiConfiguration {
           case ORG_ADMIN -> "organisation admins";
           case SPACE_CREATOR -> "organisation admins and callers given createSpaces";
           case SPACE_ROLE -> "the role " + access.role() + " (or more) in the space, or an organisation admin";
+          case SIGNED_REQUEST -> "anyone, without a token, whose request is signed with the shared secret";
         };
+        if (access.value() == Access.Who.SIGNED_REQUEST) {
+          operation.setSecurity(List.of()); // no bearer token
+        }
         String description = operation.getDescription() == null ? "" : operation.getDescription() + "\n\n";
         operation.setDescription(description + "Who may call: " + who + "."
             + (access.expensive() ? " Counted against the caller's limit of expensive calls." : ""));

@@ -16,10 +16,12 @@ import io.tandem.unit.domain.UnitStore.UnitKey;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 
 /**
@@ -46,9 +48,11 @@ public class GitOrigins {
   private final CredentialCipher cipher;
   private final AccessCheck access;
   private final Clock clock;
+  private final ApplicationEventPublisher events;
 
   GitOrigins(OriginStore store, OriginSync sync, UnitQueries units, GitRemote remote, GitUrls urls,
-      CredentialCipher cipher, AccessCheck access, Clock clock) {
+      CredentialCipher cipher, AccessCheck access, Clock clock, ApplicationEventPublisher events) {
+    this.events = events;
     this.store = store;
     this.sync = sync;
     this.units = units;
@@ -124,6 +128,30 @@ public class GitOrigins {
     return new Synced(result.outcome().name(), result.commit(), result.unit().headRevisionNum(), result.error(),
         view(space, stored(unit)));
   }
+
+  /**
+   * A push to a repository, as its host's webhook tells it: the origins of the repository (by any of its URLs) on the
+   * branch or tag pushed, or on HEAD when that is the default branch, are synced at once; how many.
+   *
+   * @param ref as pushed: {@code refs/heads/main}, {@code refs/tags/v1}
+   * @param defaultBranch the repository's default branch, when the host says; null otherwise
+   */
+  public int pushed(List<String> repositoryUrls, String ref, String defaultBranch) {
+    List<String> refs = new ArrayList<>(List.of(ref));
+    String name = ref.replaceFirst("^refs/(heads|tags)/", "");
+    refs.add(name);
+    if (ref.startsWith("refs/heads/") && name.equals(defaultBranch)) {
+      refs.add("HEAD");
+    }
+    int due = store.markDue(repositoryUrls, refs);
+    if (due > 0) {
+      events.publishEvent(new OriginsDue(due));
+    }
+    return due;
+  }
+
+  /** Origins were made due at once (a push): the poller takes them without waiting for its next tick. */
+  record OriginsDue(int count) {}
 
   /** One pass of the poller: the origins not checked since {@code before}, at most {@code limit}, each on its own. */
   int syncDue(Instant before, int limit) {

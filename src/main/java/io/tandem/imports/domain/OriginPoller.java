@@ -7,6 +7,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.SchedulingConfigurer;
 import org.springframework.scheduling.config.FixedDelayTask;
 import org.springframework.scheduling.config.ScheduledTaskRegistrar;
@@ -17,7 +22,7 @@ import org.springframework.stereotype.Component;
  * first, a batch per pass. One replica polls: the holder of the lease {@code job:git-origins}.
  */
 @Component
-class OriginPoller implements SchedulingConfigurer, LeasedWork {
+class OriginPoller implements SchedulingConfigurer, LeasedWork, DisposableBean {
 
   private static final String LEASE = LeasedWork.job("git-origins");
   private static final int BATCH = 100;
@@ -27,6 +32,12 @@ class OriginPoller implements SchedulingConfigurer, LeasedWork {
   private final Leases leases;
   private final Clock clock;
   private final Duration interval;
+  private final ExecutorService now = Executors.newSingleThreadExecutor(task -> {
+    Thread thread = new Thread(task, "origin-push");
+    thread.setDaemon(true);
+    return thread;
+  });
+  private final AtomicBoolean awake = new AtomicBoolean();
 
   OriginPoller(GitOrigins origins, Leases leases, Clock clock, ImportsProperties settings) {
     this.origins = origins;
@@ -42,6 +53,22 @@ class OriginPoller implements SchedulingConfigurer, LeasedWork {
       Duration tick = interval.dividedBy(2).compareTo(MAX_TICK) > 0 ? MAX_TICK : interval.dividedBy(2);
       registrar.addFixedDelayTask(new FixedDelayTask(this::poll, tick, tick));
     }
+  }
+
+  /** A push made origins due: a pass now, on a thread of its own, one at a time (a wake-up meanwhile is folded in). */
+  @EventListener
+  void onDue(GitOrigins.OriginsDue due) {
+    if (awake.compareAndSet(false, true)) {
+      now.execute(() -> {
+        awake.set(false);
+        poll();
+      });
+    }
+  }
+
+  @Override
+  public void destroy() {
+    now.shutdownNow();
   }
 
   void poll() {

@@ -2,6 +2,7 @@ package io.tandem.imports.domain;
 
 import io.tandem.unit.domain.UnitStore.UnitKey;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -24,6 +25,12 @@ public interface OriginStore {
   void checked(UUID unitId, Instant at, String error, UnitOrigin.Conflict conflict);
 
   boolean delete(UUID unitId);
+
+  /**
+   * Makes the origins of a repository (any of {@code urls}, compared without a trailing {@code /} or {@code .git} and
+   * case aside) at any of {@code refs} due at once; how many.
+   */
+  int markDue(Collection<String> urls, Collection<String> refs);
 
   /** The units whose origins were last checked before {@code before}, the longest unchecked first. */
   List<UnitKey> due(Instant before, int limit);

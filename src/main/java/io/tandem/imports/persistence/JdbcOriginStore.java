@@ -10,7 +10,9 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -94,6 +96,21 @@ class JdbcOriginStore implements OriginStore {
   @Transactional
   public boolean delete(UUID unitId) {
     return jdbc.sql("delete from unit_origin where unit_id = :unit").param("unit", unitId).update() > 0;
+  }
+
+  @Override
+  @Transactional
+  public int markDue(Collection<String> urls, Collection<String> refs) {
+    return jdbc.sql("update unit_origin set checked_at = '-infinity'"
+            + " where lower(regexp_replace(url, '(\\.git)?/*$', '')) = any(:urls) and ref = any(:refs)")
+        .param("urls", urls.stream().map(JdbcOriginStore::comparable).toArray(String[]::new))
+        .param("refs", refs.toArray(String[]::new))
+        .update();
+  }
+
+  /** A repository's URL as markDue compares it. */
+  static String comparable(String url) {
+    return url.toLowerCase(Locale.ROOT).replaceAll("(\\.git)?/*$", "");
   }
 
   @Override

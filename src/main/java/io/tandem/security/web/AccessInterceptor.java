@@ -62,6 +62,9 @@ public class AccessInterceptor implements HandlerInterceptor {
       log.error("{} has no @Access declaration; refusing it for everyone", method.getShortLogMessage());
       throw TandemException.forbidden("This operation is not open to anyone.");
     }
+    if (access.value() == Access.Who.SIGNED_REQUEST) {
+      return true;
+    }
     Caller caller = CallerAccessCheck.current().orElseThrow(() -> new TandemException(ProblemCode.UNAUTHORIZED,
         "Give an API token: Authorization: Bearer tdm_<prefix>_<secret>"));
     String space = pathVariables(request).get("space");
@@ -101,7 +104,7 @@ public class AccessInterceptor implements HandlerInterceptor {
       return;
     }
     switch (access.value()) {
-      case ANY_CALLER -> { }
+      case ANY_CALLER, SIGNED_REQUEST -> { }
       case ORG_ADMIN -> throw TandemException.forbidden(AccessDecision.needsOrgAdmin());
       case SPACE_CREATOR -> {
         if (!caller.mayCreateSpaces()) {

@@ -40,7 +40,7 @@ class HelmChartRendererTest {
   }
 
   HelmChartRenderer renderer(Duration timeout) {
-    return new HelmChartRenderer(library, new ImportsProperties(DataSize.ofMegabytes(1), timeout, Duration.ofSeconds(5), null, Duration.ZERO));
+    return new HelmChartRenderer(library, new ImportsProperties(DataSize.ofMegabytes(1), timeout, Duration.ofSeconds(5), null, Duration.ZERO, null));
   }
 
   @Test

@@ -44,7 +44,7 @@ class KubectlKustomizerTest {
   }
 
   KubectlKustomizer kustomizer(String kubectl) {
-    return new KubectlKustomizer(new ImportsProperties(DataSize.ofMegabytes(1), Duration.ofSeconds(30), Duration.ofSeconds(5), kubectl, Duration.ZERO),
+    return new KubectlKustomizer(new ImportsProperties(DataSize.ofMegabytes(1), Duration.ofSeconds(30), Duration.ofSeconds(5), kubectl, Duration.ZERO, null),
         new TandemProperties(dataDir, DataSize.ofMegabytes(4), null));
   }
 
