@@ -60,13 +60,13 @@ class SecurityIT {
     for (String id : List.of("getSpace", "listChangeSets", "getChangeSet", "listChangeSetRevisions", "getGitMirror", "getSpaceSummary",
         "listTags", "getTag", "listTriggers", "getTrigger", "listUnits", "getUnit", "listUnitActions", "getUnitData", "diffUnit",
         "listLinks", "getUnitLive", "listRevisions", "getRevision", "listWebhooks", "getWebhook", "listWebhookDeliveries", "listRoles",
-        "getUnitOrigin")) {
+        "getUnitOrigin", "proposeBackport")) {
       NEEDS.put(id, "viewer");
     }
     for (String id : List.of("createChangeSet", "deleteChangeSet", "closeChangeSet", "addChangeSetUnits", "removeChangeSetUnit",
         "cloneUnits", "invokeFunctions", "importUnits", "createTag", "deleteTag", "restoreTag", "createUnit", "deleteUnit", "patchUnit",
         "approveUnit", "putUnitData", "createLink", "deleteLink", "upgradeUnit", "upgradeUnits", "suspendUnit", "resumeUnit",
-        "setUnitOrigin", "deleteUnitOrigin", "syncUnitOrigin")) {
+        "setUnitOrigin", "deleteUnitOrigin", "syncUnitOrigin", "writeBackport")) {
       NEEDS.put(id, "editor");
     }
     for (String id : List.of("runSpaceActions", "applyChangeSet", "applyTag", "applyUnit", "previewApply", "destroyUnit", "refreshUnit")) {

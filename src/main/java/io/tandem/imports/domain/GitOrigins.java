@@ -171,7 +171,7 @@ public class GitOrigins {
     return due.size();
   }
 
-  private OriginStore.Stored stored(Unit unit) {
+  OriginStore.Stored stored(Unit unit) {
     return store.find(unit.id()).orElseThrow(() -> notWatched(unit.slug()));
   }
 
@@ -189,7 +189,7 @@ public class GitOrigins {
         origin.credentials());
   }
 
-  private GitCredentials credentials(OriginStore.Stored stored) {
+  GitCredentials credentials(OriginStore.Stored stored) {
     if (stored.sealedCredentials() == null) {
       return GitCredentials.NONE;
     }
