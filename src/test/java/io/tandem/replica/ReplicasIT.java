@@ -44,7 +44,7 @@ class ReplicasIT {
       List<String> all = new ArrayList<>();
       shared.values().forEach(all::addAll);
       assertThat(all).as("each job has one owner").doesNotHaveDuplicates()
-          .contains("git-mirror", "webhooks", "event-retention", "target-health", "session-cleanup");
+          .contains("git-mirror", "webhooks", "event-retention", "target-health", "session-cleanup", "git-origins");
       assertThat(shared.get(port).size() - shared.get(secondPort).size()).isBetween(-1, 1);
 
       JsonNode replica = here.get("/api/v1/replicas").items().get(0);
@@ -56,7 +56,7 @@ class ReplicasIT {
     }
     long stopped = System.nanoTime();
     await("the survivor owns every job").atMost(Duration.ofSeconds(3))
-        .until(() -> jobsByPort(here), owners -> owners.keySet().equals(Set.of(port)) && owners.get(port).size() == 5);
+        .until(() -> jobsByPort(here), owners -> owners.keySet().equals(Set.of(port)) && owners.get(port).size() == 6);
     assertThat(Duration.ofNanos(System.nanoTime() - stopped)).as("before the leaver's leases could have run out")
         .isLessThan(Duration.ofSeconds(3));
   }
