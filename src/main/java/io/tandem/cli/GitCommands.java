@@ -67,10 +67,12 @@ class GitCommands extends TandemCli.Group {
       @Option(names = "--path", description = "A folder in the repository") String path,
       @Option(names = "--layout", description = "file (a unit per file, default) or directory") ImportRequest.LayoutEnum layout,
       @Option(names = "--target", description = "The target of the units created") String target,
-      @Option(names = "--dry-run", description = "List what it would make; make nothing") boolean dryRun) throws ApiException {
+      @Option(names = "--dry-run", description = "List what it would make; make nothing") boolean dryRun,
+      @Option(names = "--watch", description = "Keep each unit in step with its file or folder: new commits merge in")
+          boolean watch) throws ApiException {
     ImportResponse response = new ImportsApi(root.client()).importUnits(space, new ImportRequest()
         .source(ImportRequest.SourceEnum.GIT).url(url).ref(ref).path(path).layout(layout).target(target)
-        .credentials(credentials()).dryRun(dryRun ? Boolean.TRUE : null));
+        .credentials(credentials()).dryRun(dryRun ? Boolean.TRUE : null).watch(watch ? Boolean.TRUE : null));
     root.output().print(response, response.getFiles() == null ? List.of() : response.getFiles(),
         new Output.Column<ImportedFile>("FILE", ImportedFile::getPath),
         new Output.Column<ImportedFile>("UNIT", ImportedFile::getUnit),

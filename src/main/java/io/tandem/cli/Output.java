@@ -74,6 +74,15 @@ final class Output {
     out.flush();
   }
 
+  /** {@code text} in the table format (a diff, for people), {@code whole} as JSON or YAML otherwise. */
+  void textOr(Object whole, String text) {
+    if (format == Format.table) {
+      text(text);
+    } else {
+      document(whole);
+    }
+  }
+
   void document(Object value) {
     if (format == Format.yaml) {
       DumperOptions options = new DumperOptions();

@@ -27,9 +27,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "unit", mixinStandardHelpOptions = true, subcommands = {UnitLiveCommand.class, UnitApproveCommand.class,
-    UnitActionsCommand.class},
+    UnitActionsCommand.class, UnitOriginCommand.class, UnitBackportCommand.class},
     description = "Units: create, get, list, update, delete, data, revisions, diff, upgrade, apply, refresh, destroy, suspend,"
-        + " resume, live, approve, actions")
+        + " resume, live, approve, actions, origin, backport")
 class UnitCommands extends TandemCli.Group {
 
   @Spec CommandSpec spec;

@@ -277,6 +277,27 @@ class CliVerbsIT {
   }
 
   @Test
+  void aWatchedImportSyncsAndARevisionGoesBackToItsFile() throws Exception {
+    String source = GitRepos.withFiles("cli-origin", Map.of("apps/web.yaml", payment()));
+    ok("git", "import", "-s", space, source, "--ref", "main", "--path", "apps", "--watch");
+    assertThat(ok("unit", "origin", "-s", space, "web").out()).contains(source, "main", "apps/web.yaml");
+    GitRepos.commit(source, "main", Map.of("apps/web.yaml", payment().replace("replicas: 1", "replicas: 2")),
+        "Two", "ivan");
+    assertThat(ok("unit", "origin", "-s", space, "web", "--sync").out()).contains("Updated");
+
+    String data = ok("unit", "data", "-s", space, "web").out();
+    ok("unit", "update", "-s", space, "web", "-f", file("web.yaml", data.replace("cpu: 100m", "cpu: 150m")).toString());
+    Run proposal = ok("unit", "backport", "-s", space, "web", "3");
+    assertThat(proposal.out()).containsPattern("(?m)^-\\s+cpu: 100m$").containsPattern("(?m)^\\+\\s+cpu: 150m$")
+        .contains("Reproduces revision 3");
+    Run written = ok("unit", "backport", "-s", space, "web", "3", "--write", "--branch", "cpu-150m");
+    assertThat(written.out()).contains("cpu-150m");
+    assertThat(GitRepos.read(source, "cpu-150m", "apps/web.yaml")).contains("cpu: 150m", "replicas: 2");
+    assertThat(tandem("unit", "backport", "-s", space, "web", "3", "--write", "--branch", "cpu-150m").code())
+        .as("the branch is there already").isNotZero();
+  }
+
+  @Test
   void outputFormatsUsageMistakesAndRefusals() throws Exception {
     paymentservice();
     assertThat(ok("unit", "get", "-s", space, "paymentservice", "-o", "json").json().path("slug").asString())
