@@ -7,6 +7,7 @@ import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
 import io.tandem.support.Browser;
 import io.tandem.support.Fixtures;
+import io.tandem.support.GitRepos;
 import io.tandem.support.Grants;
 import io.tandem.support.HeadlessChromium;
 import io.tandem.support.OutOfBand;
@@ -115,6 +116,36 @@ class WebUiBrowserIT {
         .until(() -> memoryOnTheCluster().equals("128Mi"));
     assertThat(api.get(unit + "/revisions/3", AUTH).json().path("source").asString()).isEqualTo("Restore");
     assertThat(api.get(unit + "/data", AUTH).body()).contains("memory: 128Mi");
+  }
+
+  @Test
+  void aCapturedChangeGoesBackToTheRepositoryItCameFromFromThePage() {
+    try (OutOfBand tool = OutOfBand.asATool(sandbox)) {
+      tool.namespace(space);
+    }
+    String data = Fixtures.paymentService().replace("name: paymentservice\n", "name: paymentservice\n  namespace: " + space + "\n");
+    String source = GitRepos.withFiles("webui-source", Map.of("apps/paymentservice.yaml", data));
+    assertThat(api.post("/api/v1/spaces/" + space + "/imports", Map.of("url", source, "ref", "main", "path", "apps",
+        "target", target, "watch", true), AUTH).status()).isEqualTo(200);
+    String unit = "/api/v1/spaces/" + space + "/units/paymentservice";
+    assertThat(api.post(unit + "/apply?wait=30", null, AUTH).json().path("result").asString()).isEqualTo("ApplyCompleted");
+    try (OutOfBand kubectl = OutOfBand.asKubectlEdit(sandbox)) {
+      kubectl.setMemoryLimit(space, "paymentservice", "512Mi");
+    }
+    assertThat(api.post(unit + "/refresh?wait=30", null, AUTH).json().path("capturedRevisionNum").asInt()).isEqualTo(2);
+
+    signIn(SchemathesisIT.ADMIN);
+    browser.get(base() + "/ui/spaces/" + space + "/units/paymentservice");
+    assertThat(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("origin"))).getText())
+        .contains(source, "apps/paymentservice.yaml");
+    click(By.id("backport-2"));
+    wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("write-backport")));
+    assertThat(browser.findElement(By.cssSelector("#backport td.del")).getText()).contains("128Mi");
+    assertThat(browser.findElement(By.cssSelector("#backport td.ins")).getText()).contains("512Mi");
+    click(By.id("write-backport"));
+    wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".notice"), "tandem/backport/paymentservice-r2"));
+    assertThat(GitRepos.read(source, "tandem/backport/paymentservice-r2", "apps/paymentservice.yaml"))
+        .isEqualTo(data.replace("memory: 128Mi", "memory: 512Mi"));
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.tandem.apply.domain.ActionService;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.paging.PageRequest;
+import io.tandem.imports.domain.GitOrigins;
 import io.tandem.live.domain.LiveStore;
 import io.tandem.security.domain.SecretAccess;
 import io.tandem.security.domain.SpaceRoles;
@@ -40,8 +41,11 @@ class UnitPage {
   private final LiveStore live;
   private final SecretAccess secrets;
   private final SpaceRoles roles;
+  private final GitOrigins origins;
 
-  UnitPage(UnitQueries units, UnitViewQueries views, ActionService actions, LiveStore live, SecretAccess secrets, SpaceRoles roles) {
+  UnitPage(UnitQueries units, UnitViewQueries views, ActionService actions, LiveStore live, SecretAccess secrets,
+      SpaceRoles roles, GitOrigins origins) {
+    this.origins = origins;
     this.units = units;
     this.views = views;
     this.actions = actions;
@@ -55,6 +59,11 @@ class UnitPage {
 
     public boolean captured() {
       return revision.source() == RevisionSource.Refresh;
+    }
+
+    /** A change that can go back to the unit's origin: one made here or on the cluster, not one that came from it. */
+    public boolean backportable() {
+      return revision.num() > 1 && revision.source() != RevisionSource.Git && revision.source() != RevisionSource.Import;
     }
   }
 
@@ -98,6 +107,7 @@ class UnitPage {
             revision.num() == unit.liveRevisionNum()))
         .toList());
     model.addAttribute("live", live.find(unit.id()).orElse(null));
+    model.addAttribute("origin", origins.findAny(space, slug).orElse(null));
     model.addAttribute("actions", actions.forUnit(space, slug, PageRequest.of(10, null)).items());
     model.addAttribute("mayEdit", Roles.may(roles, principal, space, Role.editor));
     model.addAttribute("mayApply", Roles.may(roles, principal, space, Role.applier));

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -110,6 +111,11 @@ public class GitOrigins {
   /** The unit's origin, conflicts masked where they lie in a Secret's data for a caller who may not read it. */
   public UnitOrigin find(String space, String slug) {
     return view(space, stored(units.get(space, slug)));
+  }
+
+  /** The unit's origin, as {@link #find}, or empty for a unit kept in step with none. */
+  public Optional<UnitOrigin> findAny(String space, String slug) {
+    return store.find(units.get(space, slug).id()).map(stored -> view(space, stored));
   }
 
   /** The unit is no longer kept in step with its origin; its data stays as it is. */
