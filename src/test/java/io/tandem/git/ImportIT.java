@@ -101,6 +101,17 @@ class ImportIT {
   }
 
   @Test
+  void aPathThatNamesAFileImportsThatFileAlone() {
+    JsonNode report = importing(Map.of("url", url, "path", "apps/web/deployment.yaml", "watch", true));
+    assertThat(report.path("files")).hasSize(1);
+    assertThat(report.path("files").get(0).path("path").asString()).isEqualTo("deployment.yaml");
+    assertThat(report.path("files").get(0).path("unit").asString()).isEqualTo("deployment");
+    String unit = "/api/v1/spaces/" + space + "/units/deployment";
+    assertThat(api.get(unit + "/data").body()).isEqualTo(DEPLOYMENT);
+    assertThat(api.get(unit + "/origin").json().path("path").asString()).isEqualTo("apps/web/deployment.yaml");
+  }
+
+  @Test
   void importingAgainUpdatesWhatChangedAndLeavesTheRest() {
     importing(Map.of("url", url));
     GitRepos.commit(url, "main", Map.of("apps/web/deployment.yaml", DEPLOYMENT.replace("nginx:1.27", "nginx:1.28")), "Bump", "alice");

@@ -15,10 +15,11 @@ public interface GitRemote {
   /**
    * The files under a path at a commit, by their path relative to it, in path order, as bytes; {@code skipped}: what
    * is there but not read (submodules, symbolic links), by path, with why; the commit's author ({@code name <email>})
-   * and the first line of its message.
+   * and the first line of its message. When the path names a file, {@code pathIsFile}, and that file is the one
+   * entry, by its name.
    */
   record Snapshot(String commit, String author, String subject, Map<String, byte[]> files,
-      Map<String, String> skipped) {}
+      Map<String, String> skipped, boolean pathIsFile) {}
 
   /**
    * The files under {@code path} ("" for all) at {@code ref} (a branch, tag or commit); empty when the ref names no

@@ -125,6 +125,7 @@ class JGitRemote implements GitRemote {
     Map<String, byte[]> files = new LinkedHashMap<>();
     Map<String, String> skipped = new LinkedHashMap<>();
     long total = 0;
+    boolean pathIsFile = false;
     try (TreeWalk tree = new TreeWalk(repo); ObjectReader reader = repo.newObjectReader()) {
       tree.addTree(commit.getTree());
       tree.setRecursive(true);
@@ -132,7 +133,10 @@ class JGitRemote implements GitRemote {
         tree.setFilter(PathFilter.create(path));
       }
       while (tree.next()) {
-        String relative = path.isEmpty() ? tree.getPathString() : tree.getPathString().substring(path.length() + 1);
+        boolean itself = tree.getPathString().equals(path);
+        pathIsFile |= itself;
+        String relative = path.isEmpty() ? tree.getPathString()
+            : itself ? tree.getNameString() : tree.getPathString().substring(path.length() + 1);
         FileMode mode = tree.getFileMode(0);
         if (mode == FileMode.GITLINK || mode == FileMode.SYMLINK) {
           skipped.put(relative, mode == FileMode.GITLINK ? "A Git submodule: submodules are not imported."
@@ -153,7 +157,7 @@ class JGitRemote implements GitRemote {
     }
     PersonIdent author = commit.getAuthorIdent();
     return new Snapshot(commit.name(), author.getName() + " <" + author.getEmailAddress() + ">",
-        commit.getShortMessage(), files, skipped);
+        commit.getShortMessage(), files, skipped, pathIsFile);
   }
 
   private static String under(String path) {

@@ -76,18 +76,20 @@ public class GitImports {
     if (snapshot.files().isEmpty()) {
       throw TandemException.validation("Path '" + path + "' holds no files at that ref.");
     }
+    // a path that names a file is imported from its folder, the file alone
+    String folder = !snapshot.pathIsFile() ? path : path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "";
     String description = "Imported from " + url + (path.isEmpty() ? "" : " " + path) + " at " + ref + " ("
         + snapshot.commit().substring(0, 12) + ")";
     Target into = new Target(space, request.target(), description, author,
-        request.watch() ? watching(url, ref, path, request.credentials(), snapshot.commit()) : null);
+        request.watch() ? watching(url, ref, folder, request.credentials(), snapshot.commit()) : null);
     GitFolders.Plan plan = GitFolders.plan(snapshot.files(), folders.kustomizeUnavailable().isEmpty());
     Map<String, String> unitsSoFar = new LinkedHashMap<>();
     List<FileResult> results = new ArrayList<>(folders.importAll(plan, snapshot.files(),
-        new FolderUnits.Context(url, path, namespace, into), unitsSoFar));
+        new FolderUnits.Context(url, folder, namespace, into), unitsSoFar));
     snapshot.skipped().forEach((file, why) -> results.add(new FileResult(file, null, Outcome.Skipped, null, why)));
     results.addAll(layout == Layout.file
         ? importFiles(plan.plain(), into, unitsSoFar)
-        : importDirectories(path, url, plan.plain(), into, unitsSoFar));
+        : importDirectories(folder, url, plan.plain(), into, unitsSoFar));
     results.sort(Comparator.comparing(FileResult::path));
     return new Report(url, ref, snapshot.commit(), path, results);
   }
