@@ -50,7 +50,11 @@ class OriginsController implements OriginsApi {
       return null;
     }
     try {
-      return GitImports.Layout.valueOf(layout.strip().toLowerCase(Locale.ROOT));
+      GitImports.Layout chosen = GitImports.Layout.valueOf(layout.strip().toLowerCase(Locale.ROOT));
+      if (chosen == GitImports.Layout.chart) {
+        throw new IllegalArgumentException("a chart folder is found by its Chart.yaml");
+      }
+      return chosen;
     } catch (IllegalArgumentException e) {
       throw TandemException.validation("Field 'layout' must be 'file' or 'directory', not '" + layout + "'.");
     }

@@ -105,7 +105,7 @@ final class BackportPlan {
   }
 
   /** Whether the files' moves are the revision's changes: the same paths of the same objects, to the same values. */
-  private static boolean same(List<ResourceChange> moved, List<ResourceChange> changes) {
+  static boolean same(List<ResourceChange> moved, List<ResourceChange> changes) {
     return keys(moved).equals(keys(changes));
   }
 

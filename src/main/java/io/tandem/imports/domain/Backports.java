@@ -23,8 +23,8 @@ import org.springframework.stereotype.Service;
 /**
  * Carries a revision's change back to the repository its unit is kept in step with: proposed first (the files and
  * their diff, checked by reading them back), and on request written as one commit on a new branch of that repository,
- * never forced, with who made the change in its message. Plain files only: a unit rendered from a chart or a Kustomize
- * folder has no origin yet.
+ * never forced, with who made the change in its message. Plain files are edited where the object is; a chart's values
+ * file where a value feeds the changed path ({@link ChartBackportPlan}); a Kustomize folder has no origin yet.
  */
 @Service
 public class Backports {
@@ -46,7 +46,13 @@ public class Backports {
   private final Clock clock;
   private final AccessCheck access;
 
-  Backports(GitOrigins origins, UnitQueries units, GitRemote remote, GitUrls urls, Clock clock, AccessCheck access) {
+  private final ChartBackportPlan charts;
+  private final ChartUnitStore chartUnits;
+
+  Backports(GitOrigins origins, UnitQueries units, GitRemote remote, GitUrls urls, Clock clock, AccessCheck access,
+      ChartBackportPlan charts, ChartUnitStore chartUnits) {
+    this.charts = charts;
+    this.chartUnits = chartUnits;
     this.access = access;
     this.origins = origins;
     this.units = units;
@@ -77,9 +83,13 @@ public class Backports {
     UnitOrigin origin = stored.origin();
     String folder = OriginText.folder(origin.layout(), origin.path());
     GitRemote.Snapshot snapshot = read(origin, origins.credentials(stored), folder);
-    BackportPlan.Result plan = BackportPlan.of(origin, folder, snapshot.files(), changes);
-    boolean secrets = plan.files().stream().anyMatch(file -> ParsedContent.parse(file.before()).stream()
-        .anyMatch(resource -> "Secret".equals(resource.kind()) && "v1".equals(resource.apiVersion())));
+    BackportPlan.Result plan = origin.layout() != GitImports.Layout.chart
+        ? BackportPlan.of(origin, folder, snapshot.files(), changes)
+        : charts.of(chartUnits.find(unit.id()).orElseThrow(() -> TandemException.conflict(
+            "Unit '" + slug + "' records no chart to render.")), folder, snapshot.files(), changes);
+    // the files hold the unit's objects (a chart's values feed them): Secrets among them are shown to those who may
+    boolean secrets = ParsedContent.parse(revision.data()).stream()
+        .anyMatch(resource -> "Secret".equals(resource.kind()) && "v1".equals(resource.apiVersion()));
     if (secrets && !access.mayReadSecrets(space)) {
       throw TandemException.forbidden("The files to change hold Secrets, which this caller may not read.");
     }

@@ -32,9 +32,11 @@ class FolderUnits {
   private final TransactionTemplate transaction;
   private final Clock clock;
   private final long maxChartBytes;
+  private final GitOrigins origins;
 
   FolderUnits(ChartRenderer renderer, Kustomizer kustomizer, UnitCommands units, ChartUnitStore store,
-      TransactionTemplate transaction, Clock clock, ImportsProperties settings) {
+      TransactionTemplate transaction, Clock clock, ImportsProperties settings, GitOrigins origins) {
+    this.origins = origins;
     this.renderer = renderer;
     this.kustomizer = kustomizer;
     this.units = units;
@@ -104,6 +106,10 @@ class FolderUnits {
       store.save(new ChartUnit(imported.unit().id(), packed.rendered().chart(),
           new ChartOrigin(ChartOrigin.Source.git, context.url(), location), packed.archive(), release, null, data,
           clock.instant()));
+      if (into.origin() != null) {
+        origins.record(imported.unit().id(), into.origin().at(folder.path(), GitImports.Layout.chart),
+            into.origin().commit(), data);
+      }
       return imported;
     });
   }

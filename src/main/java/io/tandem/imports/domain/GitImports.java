@@ -26,7 +26,8 @@ import org.springframework.stereotype.Service;
 @Service
 public class GitImports {
 
-  public enum Layout { file, directory }
+  /** How a unit is read from its files; {@code chart}: rendered from a chart folder (an origin's, never asked for). */
+  public enum Layout { file, directory, chart }
 
   public enum Outcome { Created, Updated, Unchanged, Skipped, Failed }
 

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Takes a unit's origin's new commit into the unit: what the repository changed since the commit last taken is
@@ -44,8 +45,13 @@ class OriginSync {
   private final GitRemote remote;
   private final UnitCommands commands;
   private final Clock clock;
+  private final OriginReader reader;
+  private final TransactionTemplate transaction;
 
-  OriginSync(OriginStore store, GitRemote remote, UnitCommands commands, Clock clock) {
+  OriginSync(OriginStore store, GitRemote remote, UnitCommands commands, Clock clock, OriginReader reader,
+      TransactionTemplate transaction) {
+    this.transaction = transaction;
+    this.reader = reader;
     this.store = store;
     this.remote = remote;
     this.commands = commands;
@@ -82,20 +88,20 @@ class OriginSync {
     if (snapshot == null) {
       return failed(unit, origin, null, "Ref '" + origin.ref() + "' moved while it was read; tried again later.", now);
     }
-    OriginText.Read read = OriginText.of(origin.layout(), origin.path(), snapshot.files());
+    OriginReader.Read read = reader.read(unit.id(), origin, snapshot.files(), now);
     if (read.text() == null) {
       return failed(unit, origin, snapshot.commit(), read.problem(), now);
     }
-    return take(unit, origin, snapshot, read.text(), strategy, now);
+    return take(unit, origin, snapshot, read, strategy, now);
   }
 
-  private Result take(Unit unit, UnitOrigin origin, GitRemote.Snapshot snapshot, String theirs,
+  private Result take(Unit unit, UnitOrigin origin, GitRemote.Snapshot snapshot, OriginReader.Read read,
       UpgradeMerge.Strategy strategy, Instant now) {
     String commit = snapshot.commit();
     List<UpgradeMerge.Conflict> conflicts = new ArrayList<>();
     Unit after;
     try {
-      after = edit(unit, origin, snapshot, theirs, strategy, now, conflicts);
+      after = edit(unit, origin, snapshot, read, strategy, now, conflicts);
     } catch (TandemException e) {
       return failed(unit, origin, commit, "Commit " + commit.substring(0, 12) + " cannot be taken: " + e.getMessage(), now);
     }
@@ -106,16 +112,17 @@ class OriginSync {
       return new Result(Outcome.Conflict, commit, after, null);
     }
     if (after.headRevisionNum() == unit.headRevisionNum()) {
-      store.synced(unit.id(), commit, theirs, now); // the repository's change was the unit's already
+      taken(unit, commit, read, now); // the repository's change was the unit's already
       return new Result(Outcome.Unchanged, commit, after, null);
     }
     return new Result(Outcome.Updated, commit, after, null);
   }
 
   /** The unit with the commit taken, under its lock; the commit is recorded as taken in the same transaction. */
-  private Unit edit(Unit unit, UnitOrigin origin, GitRemote.Snapshot snapshot, String theirs,
+  private Unit edit(Unit unit, UnitOrigin origin, GitRemote.Snapshot snapshot, OriginReader.Read read,
       UpgradeMerge.Strategy strategy, Instant now, List<UpgradeMerge.Conflict> conflicts) {
     String commit = snapshot.commit();
+    String theirs = read.text();
     String by = "commit " + commit.substring(0, 12) + " of " + origin.url();
     return commands.editData(unit.space(), unit.slug(), snapshot.author(), current -> {
       conflicts.clear();
@@ -124,6 +131,7 @@ class OriginSync {
         return null;
       }
       store.synced(current.id(), commit, theirs, now);
+      reader.taken(read);
       return new DataEdit(edit.data(), RevisionSource.Git, "Commit " + commit.substring(0, 12) + " of "
           + origin.url() + " " + origin.ref() + ": " + snapshot.subject(), edit.mutations());
     });
@@ -153,6 +161,14 @@ class OriginSync {
     }
     return new DataEdit(TextPatcher.patch(ours, wanted), RevisionSource.Git, null,
         result.applied().stream().map(applied -> Mutation.of(applied, by)).toList());
+  }
+
+  /** The commit taken without a new revision: recorded with what it rendered, in one transaction. */
+  private void taken(Unit unit, String commit, OriginReader.Read read, Instant now) {
+    transaction.executeWithoutResult(status -> {
+      store.synced(unit.id(), commit, read.text(), now);
+      reader.taken(read);
+    });
   }
 
   private Result failed(Unit unit, UnitOrigin origin, String commit, String error, Instant now) {

@@ -13,9 +13,9 @@ final class OriginText {
   /** The text, or why there is none at that commit. */
   record Read(String text, String problem) {}
 
-  /** The folder to read: a file's own folder ("" at the root), or the folder itself. */
+  /** The folder to read: a file's own folder ("" at the root), or the folder itself (a directory's, a chart's). */
   static String folder(GitImports.Layout layout, String path) {
-    if (layout == GitImports.Layout.directory) {
+    if (layout != GitImports.Layout.file) {
       return path;
     }
     return path.contains("/") ? path.substring(0, path.lastIndexOf('/')) : "";
