@@ -126,7 +126,9 @@ class OriginSync {
     String by = "commit " + commit.substring(0, 12) + " of " + origin.url();
     return commands.editData(unit.space(), unit.slug(), snapshot.author(), current -> {
       conflicts.clear();
-      DataEdit edit = merged(current.data(), origin.syncedText(), theirs, strategy, by, conflicts);
+      // the base as it is now, under the unit's lock: another sync may have taken a commit since this one read it
+      String base = store.find(current.id()).map(stored -> stored.origin().syncedText()).orElse(origin.syncedText());
+      DataEdit edit = merged(current.data(), base, theirs, strategy, by, conflicts);
       if (edit == null) {
         return null;
       }
