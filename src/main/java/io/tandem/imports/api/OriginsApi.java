@@ -67,8 +67,8 @@ public interface OriginsApi {
       String url,
       String ref,
       String path,
-      @Schema(allowableValues = {"file", "directory", "chart"}, description = "chart: rendered from the chart folder"
-          + " a Git import found") String layout,
+      @Schema(allowableValues = {"file", "directory", "chart", "kustomize"}, description = "chart, kustomize: rendered"
+          + " from the chart or Kustomize folder a Git import found") String layout,
       @Schema(description = "The commit last taken into the unit") String syncedCommit,
       Instant syncedAt,
       @Schema(description = "When the repository was last asked for a new commit") Instant checkedAt,

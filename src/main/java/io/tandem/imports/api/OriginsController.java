@@ -51,8 +51,8 @@ class OriginsController implements OriginsApi {
     }
     try {
       GitImports.Layout chosen = GitImports.Layout.valueOf(layout.strip().toLowerCase(Locale.ROOT));
-      if (chosen == GitImports.Layout.chart) {
-        throw new IllegalArgumentException("a chart folder is found by its Chart.yaml");
+      if (chosen == GitImports.Layout.chart || chosen == GitImports.Layout.kustomize) {
+        throw new IllegalArgumentException("a rendered folder is found by its Chart.yaml or kustomization.yaml");
       }
       return chosen;
     } catch (IllegalArgumentException e) {

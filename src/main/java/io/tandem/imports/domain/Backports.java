@@ -24,7 +24,8 @@ import org.springframework.stereotype.Service;
  * Carries a revision's change back to the repository its unit is kept in step with: proposed first (the files and
  * their diff, checked by reading them back), and on request written as one commit on a new branch of that repository,
  * never forced, with who made the change in its message. Plain files are edited where the object is; a chart's values
- * file where a value feeds the changed path ({@link ChartBackportPlan}); a Kustomize folder has no origin yet.
+ * file where a value feeds the changed path ({@link ChartBackportPlan}); a Kustomize folder gets a patch
+ * ({@link KustomizeBackportPlan}).
  */
 @Service
 public class Backports {
@@ -48,9 +49,11 @@ public class Backports {
 
   private final ChartBackportPlan charts;
   private final ChartUnitStore chartUnits;
+  private final KustomizeBackportPlan kustomizations;
 
   Backports(GitOrigins origins, UnitQueries units, GitRemote remote, GitUrls urls, Clock clock, AccessCheck access,
-      ChartBackportPlan charts, ChartUnitStore chartUnits) {
+      ChartBackportPlan charts, ChartUnitStore chartUnits, KustomizeBackportPlan kustomizations) {
+    this.kustomizations = kustomizations;
     this.charts = charts;
     this.chartUnits = chartUnits;
     this.access = access;
@@ -83,10 +86,12 @@ public class Backports {
     UnitOrigin origin = stored.origin();
     String folder = OriginText.folder(origin.layout(), origin.path());
     GitRemote.Snapshot snapshot = read(origin, origins.credentials(stored), folder);
-    BackportPlan.Result plan = origin.layout() != GitImports.Layout.chart
-        ? BackportPlan.of(origin, folder, snapshot.files(), changes)
-        : charts.of(chartUnits.find(unit.id()).orElseThrow(() -> TandemException.conflict(
-            "Unit '" + slug + "' records no chart to render.")), folder, snapshot.files(), changes);
+    BackportPlan.Result plan = switch (origin.layout()) {
+      case file, directory -> BackportPlan.of(origin, folder, snapshot.files(), changes);
+      case kustomize -> kustomizations.of(origin, num, snapshot.files(), changes);
+      case chart -> charts.of(chartUnits.find(unit.id()).orElseThrow(() -> TandemException.conflict(
+          "Unit '" + slug + "' records no chart to render.")), folder, snapshot.files(), changes);
+    };
     // the files hold the unit's objects (a chart's values feed them): Secrets among them are shown to those who may
     boolean secrets = ParsedContent.parse(revision.data()).stream()
         .anyMatch(resource -> "Secret".equals(resource.kind()) && "v1".equals(resource.apiVersion()));

@@ -73,17 +73,27 @@ class FolderUnits {
   }
 
   private FileResult importFolder(GitFolders.Folder folder, Map<String, byte[]> files, String slug, Context context) {
-    GitImports.Target into = context.into();
     try {
       Imported imported = folder.kind() == GitFolders.Kind.chart
           ? importChart(folder, files, slug, context)
-          : units.importUnit(into.space(), slug, kustomizer.build(files, folder.path()), into.target(),
-              into.description() + ", rendered with kubectl kustomize", into.author());
+          : importKustomized(folder, files, slug, context);
       return new FileResult(folder.marker(), slug, Outcome.valueOf(imported.outcome().name()),
           imported.unit().headRevisionNum(), null);
     } catch (TandemException e) {
       return new FileResult(folder.marker(), slug, Outcome.Failed, null, e.getMessage());
     }
+  }
+
+  private Imported importKustomized(GitFolders.Folder folder, Map<String, byte[]> files, String slug, Context context) {
+    GitImports.Target into = context.into();
+    String data = kustomizer.build(files, folder.path());
+    Imported imported = units.importUnit(into.space(), slug, data, into.target(),
+        into.description() + ", rendered with kubectl kustomize", into.author());
+    if (into.origin() != null) {
+      origins.record(imported.unit().id(), into.origin().at(folder.path(), GitImports.Layout.kustomize),
+          into.origin().commit(), data);
+    }
+    return imported;
   }
 
   private Imported importChart(GitFolders.Folder folder, Map<String, byte[]> files, String slug, Context context) {

@@ -26,8 +26,11 @@ import org.springframework.stereotype.Service;
 @Service
 public class GitImports {
 
-  /** How a unit is read from its files; {@code chart}: rendered from a chart folder (an origin's, never asked for). */
-  public enum Layout { file, directory, chart }
+  /**
+   * How a unit is read from its files; {@code chart} and {@code kustomize}: rendered from such a folder (an origin's,
+   * found by its Chart.yaml or kustomization.yaml, never asked for).
+   */
+  public enum Layout { file, directory, chart, kustomize }
 
   public enum Outcome { Created, Updated, Unchanged, Skipped, Failed }
 

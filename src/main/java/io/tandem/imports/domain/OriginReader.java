@@ -7,7 +7,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * A unit's text as its origin holds it at a commit: plain files as the import read them ({@link OriginText}), a chart
- * folder rendered with the release the unit records, its part of the rendering.
+ * folder rendered with the release the unit records (its part of the rendering), a Kustomize folder rendered with
+ * kubectl kustomize.
  */
 @Component
 class OriginReader {
@@ -17,13 +18,22 @@ class OriginReader {
 
   private final ChartRenderer renderer;
   private final ChartUnitStore charts;
+  private final Kustomizer kustomizer;
 
-  OriginReader(ChartRenderer renderer, ChartUnitStore charts) {
+  OriginReader(ChartRenderer renderer, ChartUnitStore charts, Kustomizer kustomizer) {
+    this.kustomizer = kustomizer;
     this.renderer = renderer;
     this.charts = charts;
   }
 
   Read read(UUID unitId, UnitOrigin origin, Map<String, byte[]> files, java.time.Instant at) {
+    if (origin.layout() == GitImports.Layout.kustomize) {
+      try {
+        return new Read(kustomizer.build(files, origin.path()), null, null);
+      } catch (TandemException e) {
+        return new Read(null, "The Kustomize folder '" + origin.path() + "' does not render: " + e.getMessage(), null);
+      }
+    }
     if (origin.layout() != GitImports.Layout.chart) {
       OriginText.Read read = OriginText.of(origin.layout(), origin.path(), files);
       return new Read(read.text(), read.problem(), null);

@@ -13,8 +13,14 @@ final class OriginText {
   /** The text, or why there is none at that commit. */
   record Read(String text, String problem) {}
 
-  /** The folder to read: a file's own folder ("" at the root), or the folder itself (a directory's, a chart's). */
+  /**
+   * The folder to read: a file's own folder ("" at the root), the folder itself (a directory's, a chart's), or the
+   * whole repository for a Kustomize folder (its bases may be anywhere in it).
+   */
   static String folder(GitImports.Layout layout, String path) {
+    if (layout == GitImports.Layout.kustomize) {
+      return "";
+    }
     if (layout != GitImports.Layout.file) {
       return path;
     }

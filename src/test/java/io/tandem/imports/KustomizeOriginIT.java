@@ -1,0 +1,125 @@
+package io.tandem.imports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tandem.support.Api;
+import io.tandem.support.GitRepos;
+import io.tandem.support.TandemIT;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A unit rendered from a Kustomize overlay of a real repository, with the real kubectl: kept in step with the base
+ * and overlay, and a change of the unit carried back as a JSON 6902 patch in the overlay, listed in its kustomization
+ * (everything else in it kept), which renders exactly the change. Skipped where no kubectl is built or installed.
+ */
+@TandemIT
+@TestPropertySource(properties = "tandem.data-dir=target/it-data-kustomize")
+class KustomizeOriginIT {
+
+  static final String DEPLOYMENT = """
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: api
+      spec:
+        replicas: 1
+        selector:
+          matchLabels: {app: api}
+        template:
+          metadata:
+            labels: {app: api}
+          spec:
+            containers:
+              - name: server
+                image: api:1.0
+                resources:
+                  limits:
+                    memory: 128Mi
+      """;
+  static final String OVERLAY = "# production\nresources:\n  - ../../base\nnamePrefix: prod-\n";
+
+  @LocalServerPort int port;
+  Api api;
+  String units;
+  String source;
+
+  @DynamicPropertySource
+  static void kubectl(DynamicPropertyRegistry registry) {
+    kubectlBinary().ifPresent(kubectl -> registry.add("tandem.imports.kubectl", kubectl::toString));
+  }
+
+  @BeforeEach
+  void setUp() {
+    Assumptions.assumeTrue(kubectlBinary().isPresent(),
+        "Skipped: no kubectl (run server/sandbox/build-cluster.sh, or put kubectl on the PATH)");
+    api = new Api(port);
+    String space = Api.uniqueSlug("kustomized");
+    api.post("/api/v1/spaces", Map.of("slug", space));
+    source = GitRepos.withFiles("kustomized", Map.of(
+        "base/deployment.yaml", DEPLOYMENT,
+        "base/kustomization.yaml", "resources:\n  - deployment.yaml\n",
+        "overlays/prod/kustomization.yaml", OVERLAY));
+    Api.Response imported = api.post("/api/v1/spaces/" + space + "/imports",
+        Map.of("url", source, "ref", "main", "watch", true));
+    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    units = "/api/v1/spaces/" + space + "/units/overlays-prod";
+  }
+
+  @Test
+  void aChangeGoesBackAsAPatchInTheOverlayAndABaseCommitMergesIn() {
+    assertThat(api.get(units + "/origin").json().path("layout").asString()).isEqualTo("kustomize");
+    String data = api.get(units + "/data").body();
+    assertThat(data).contains("name: prod-api", "memory: 128Mi");
+    assertThat(api.send("PUT", units + "/data", "application/yaml", data.replace("memory: 128Mi", "memory: 512Mi"))
+        .status()).isEqualTo(200);
+
+    JsonNode proposal = api.get(units + "/revisions/2/backport").json();
+    assertThat(proposal.path("reproduces").asBoolean()).as(proposal.toString()).isTrue();
+    Api.Response written = api.post(units + "/revisions/2/backport", Map.of("branch", "prod-memory"));
+    assertThat(written.status()).as(written.body()).isEqualTo(200);
+    String kustomization = GitRepos.read(source, "prod-memory", "overlays/prod/kustomization.yaml");
+    assertThat(kustomization).startsWith(OVERLAY + "patches:\n  - path: tandem-backport-r2-deployment-");
+    String patchFile = kustomization.substring(kustomization.indexOf("path: ") + 6, kustomization.indexOf(".yaml") + 5);
+    assertThat(GitRepos.read(source, "prod-memory", "overlays/prod/" + patchFile))
+        .contains("op: replace", "path: /spec/template/spec/containers/0/resources/limits/memory", "value: 512Mi");
+    assertThat(GitRepos.read(source, "prod-memory", "base/deployment.yaml")).isEqualTo(DEPLOYMENT);
+
+    GitRepos.commit(source, "main", Map.of("base/deployment.yaml", DEPLOYMENT.replace("replicas: 1", "replicas: 3")),
+        "Three replicas", "kim");
+    JsonNode synced = api.post(units + "/origin/sync", null).json();
+    assertThat(synced.path("outcome").asString()).as(synced.toString()).isEqualTo("Updated");
+    assertThat(api.get(units + "/data").body()).contains("replicas: 3", "memory: 512Mi", "name: prod-api");
+  }
+
+  /** The newest kubectl of the cluster cache (~/.cache/tandem/cluster/<version>/kubectl), else one on the PATH. */
+  static Optional<Path> kubectlBinary() {
+    Path cache = Path.of(System.getProperty("user.home"), ".cache", "tandem", "cluster");
+    if (Files.isDirectory(cache)) {
+      try (Stream<Path> releases = Files.list(cache)) {
+        Optional<Path> cached = releases.map(release -> release.resolve("kubectl")).filter(Files::isExecutable)
+            .max(Comparator.comparing(Path::toString));
+        if (cached.isPresent()) {
+          return cached;
+        }
+      } catch (java.io.IOException e) {
+        // look on the PATH
+      }
+    }
+    return Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+        .filter(folder -> !folder.isBlank()).map(folder -> Path.of(folder, "kubectl")).filter(Files::isExecutable)
+        .findFirst();
+  }
+}
