@@ -50,6 +50,8 @@ class KustomizeOriginIT {
                     memory: 128Mi
       """;
   static final String OVERLAY = "# production\nresources:\n  - ../../base\nnamePrefix: prod-\n";
+  static final String STAGE = "resources:\n- ../../base\npatches:\n- path: replicas.yaml\n  target:\n    kind: Deployment\n"
+      + "    name: api\nnameSuffix: -stage\n";
 
   @LocalServerPort int port;
   Api api;
@@ -71,7 +73,9 @@ class KustomizeOriginIT {
     source = GitRepos.withFiles("kustomized", Map.of(
         "base/deployment.yaml", DEPLOYMENT,
         "base/kustomization.yaml", "resources:\n  - deployment.yaml\n",
-        "overlays/prod/kustomization.yaml", OVERLAY));
+        "overlays/prod/kustomization.yaml", OVERLAY,
+        "overlays/stage/kustomization.yaml", STAGE,
+        "overlays/stage/replicas.yaml", "- op: replace\n  path: /spec/replicas\n  value: 2\n"));
     Api.Response imported = api.post("/api/v1/spaces/" + space + "/imports",
         Map.of("url", source, "ref", "main", "watch", true));
     assertThat(imported.status()).as(imported.body()).isEqualTo(200);
@@ -102,6 +106,22 @@ class KustomizeOriginIT {
     JsonNode synced = api.post(units + "/origin/sync", null).json();
     assertThat(synced.path("outcome").asString()).as(synced.toString()).isEqualTo("Updated");
     assertThat(api.get(units + "/data").body()).contains("replicas: 3", "memory: 512Mi", "name: prod-api");
+  }
+
+  @Test
+  void aPatchJoinsTheOverlaysOwnPatchesAtTheirIndentation() {
+    String stage = units.replace("overlays-prod", "overlays-stage");
+    String data = api.get(stage + "/data").body();
+    assertThat(data).contains("name: api-stage", "replicas: 2");
+    assertThat(api.send("PUT", stage + "/data", "application/yaml", data.replace("image: api:1.0", "image: api:1.1"))
+        .status()).isEqualTo(200);
+    JsonNode proposal = api.get(stage + "/revisions/2/backport").json();
+    assertThat(proposal.path("reproduces").asBoolean()).as(proposal.toString()).isTrue();
+    assertThat(api.post(stage + "/revisions/2/backport", Map.of("branch", "stage-image")).status()).isEqualTo(200);
+    assertThat(GitRepos.read(source, "stage-image", "overlays/stage/kustomization.yaml"))
+        .startsWith("resources:\n- ../../base\npatches:\n- path: replicas.yaml\n  target:\n    kind: Deployment\n"
+            + "    name: api\n- path: tandem-backport-r2-deployment-")
+        .endsWith("nameSuffix: -stage\n");
   }
 
   /** The newest kubectl of the cluster cache (~/.cache/tandem/cluster/<version>/kubectl), else one on the PATH. */

@@ -1,5 +1,6 @@
 package io.tandem.imports.domain;
 
+import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.ResourceChange;
 import io.tandem.common.yaml.StructuralDiff;
@@ -70,8 +71,12 @@ class KustomizeBackportPlan {
       written.put(kustomization, withPatches(text, entries.toString(), settings.containsKey("patches")));
       Map<String, byte[]> edited = new LinkedHashMap<>(files);
       written.forEach((path, content) -> edited.put(path, content.getBytes(StandardCharsets.UTF_8)));
-      List<ResourceChange> moved = StructuralDiff.between(ParsedContent.parse(base),
-          ParsedContent.parse(kustomizer.build(edited, folder)));
+      List<ResourceChange> moved;
+      try {
+        moved = StructuralDiff.between(ParsedContent.parse(base), ParsedContent.parse(kustomizer.build(edited, folder)));
+      } catch (TandemException e) {
+        return refused("With the patches, the Kustomize folder does not render: " + e.getMessage());
+      }
       if (BackportPlan.same(moved, changes)) {
         List<Backports.FileEdit> edits = new ArrayList<>();
         written.forEach((path, after) -> {
@@ -128,11 +133,19 @@ class KustomizeBackportPlan {
       return body + "patches:\n" + entries;
     }
     List<String> lines = new ArrayList<>(List.of(body.split("\n", -1)));
-    int at = lines.indexOf("patches:") + 1;
+    int at = 0;
+    while (at < lines.size() && !lines.get(at).startsWith("patches:")) {
+      at++;
+    }
+    at++;
+    // the entries take the indentation of the list's own items (written with two spaces)
+    String indent = at < lines.size() && lines.get(at).strip().startsWith("-")
+        ? lines.get(at).substring(0, lines.get(at).indexOf('-')) : "  ";
     while (at < lines.size() && (lines.get(at).startsWith(" ") || lines.get(at).startsWith("-"))) {
       at++;
     }
-    lines.add(at, entries.substring(0, entries.length() - 1));
+    String shifted = entries.lines().map(line -> indent + line.substring(2)).reduce((a, b) -> a + "\n" + b).orElse("");
+    lines.add(at, shifted);
     return String.join("\n", lines);
   }
 
