@@ -6,6 +6,7 @@ import io.tandem.imports.domain.ChartRenderer;
 import io.tandem.support.Api;
 import io.tandem.support.GitRepos;
 import io.tandem.support.TandemIT;
+import io.tandem.support.TestCharts;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,36 +24,8 @@ import tools.jackson.databind.JsonNode;
 @TandemIT
 class ChartOriginIT {
 
-  static final String VALUES = """
-      # how the payment service runs
-      paymentService:
-        image: payments:1.0  # bumped by the release pipeline
-        resources:
-          limits:
-            memory: 128Mi  # raised by hand during incidents
-          requests:
-            memory: 64Mi
-      """;
-
-  static final String DEPLOYMENT = """
-      apiVersion: apps/v1
-      kind: Deployment
-      metadata:
-        name: payments
-      spec:
-        replicas: 1
-        selector:
-          matchLabels: {app: payments}
-        template:
-          metadata:
-            labels: {app: payments}
-          spec:
-            containers:
-              - name: server
-                image: {{ .Values.paymentService.image }}
-                resources:
-                  {{- toYaml .Values.paymentService.resources | nindent 12 }}
-      """;
+  static final String VALUES = TestCharts.PAYMENTS_VALUES;
+  static final String DEPLOYMENT = TestCharts.PAYMENTS_DEPLOYMENT;
 
   @LocalServerPort int port;
   @Autowired ChartRenderer renderer;

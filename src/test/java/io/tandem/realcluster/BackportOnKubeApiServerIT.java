@@ -2,16 +2,20 @@ package io.tandem.realcluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tandem.imports.domain.ChartRenderer;
 import io.tandem.support.Api;
 import io.tandem.support.Fixtures;
 import io.tandem.support.GitRepos;
 import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
+import io.tandem.support.TestCharts;
 import java.util.Map;
 import org.eclipse.jgit.revwalk.RevCommit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -26,6 +30,7 @@ import tools.jackson.databind.JsonNode;
 class BackportOnKubeApiServerIT {
 
   @LocalServerPort int port;
+  @Autowired ChartRenderer renderer;
   Api api;
   String space;
   String unit;
@@ -64,6 +69,29 @@ class BackportOnKubeApiServerIT {
         .isEqualTo(file.replace("memory: 128Mi", "memory: 512Mi"));
     RevCommit commit = GitRepos.log(source, branch).get(GitRepos.log(source, branch).size() - 1);
     assertThat(commit.getFullMessage()).contains("revision 2", "refresh: kubectl-set", "Refresh");
+  }
+
+  @Test
+  void aKubectlSetResourcesOnAChartsDeploymentGoesBackToTheValueThatFeedsIt() throws Exception {
+    Assumptions.assumeTrue(renderer.unavailable().isEmpty(), () -> "Skipped: Helm does not load here");
+    String chartSource = GitRepos.withFiles("backport-chart", Map.of(
+        "charts/payments/Chart.yaml", "apiVersion: v2\nname: payments\nversion: 0.1.0\n",
+        "charts/payments/values.yaml", TestCharts.PAYMENTS_VALUES,
+        "charts/payments/templates/deployment.yaml", TestCharts.PAYMENTS_DEPLOYMENT));
+    Api.Response imported = api.post("/api/v1/spaces/" + space + "/imports", Map.of("url", chartSource, "ref", "main",
+        "path", "charts", "namespace", space, "target", "sandbox", "watch", true));
+    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    String chartUnit = "/api/v1/spaces/" + space + "/units/payments";
+    JsonNode applied = api.post(chartUnit + "/apply?wait=60", null).json();
+    assertThat(applied.path("result").asString()).as(applied.toString()).isEqualTo("ApplyCompleted");
+
+    Kubectl.succeed(Map.of(), "set", "resources", "deployment/payments", "-c", "server", "--limits=memory=512Mi",
+        "-n", space);
+    assertThat(api.post(chartUnit + "/refresh?wait=60", null).json().path("capturedRevisionNum").asInt()).isEqualTo(2);
+    JsonNode written = api.post(chartUnit + "/revisions/2/backport", Map.of("branch", "chart-memory")).json();
+    assertThat(written.path("proposal").path("reproduces").asBoolean()).as(written.toString()).isTrue();
+    assertThat(GitRepos.read(chartSource, "chart-memory", "charts/payments/values.yaml"))
+        .isEqualTo(TestCharts.PAYMENTS_VALUES.replace("memory: 128Mi", "memory: 512Mi"));
   }
 
   @Test

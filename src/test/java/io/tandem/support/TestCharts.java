@@ -20,6 +20,40 @@ public final class TestCharts {
 
   private TestCharts() {}
 
+  /** A chart whose Deployment takes its resources from values with toYaml: its values.yaml. */
+  public static final String PAYMENTS_VALUES = """
+      # how the payment service runs
+      paymentService:
+        image: payments:1.0  # bumped by the release pipeline
+        resources:
+          limits:
+            memory: 128Mi  # raised by hand during incidents
+          requests:
+            memory: 64Mi
+      """;
+
+  /** That chart's templates/deployment.yaml. */
+  public static final String PAYMENTS_DEPLOYMENT = """
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: payments
+      spec:
+        replicas: 1
+        selector:
+          matchLabels: {app: payments}
+        template:
+          metadata:
+            labels: {app: payments}
+          spec:
+            containers:
+              - name: server
+                image: {{ .Values.paymentService.image }}
+                resources:
+                  {{- toYaml .Values.paymentService.resources | nindent 12 }}
+      """;
+
+
   /** The chart's files, by their path inside the chart folder. */
   public static Map<String, String> shop(String version) {
     boolean two = version.startsWith("2");
