@@ -146,6 +146,17 @@ class WebUiBrowserIT {
     wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".notice"), "tandem/backport/paymentservice-r2"));
     assertThat(GitRepos.read(source, "tandem/backport/paymentservice-r2", "apps/paymentservice.yaml"))
         .isEqualTo(data.replace("memory: 128Mi", "memory: 512Mi"));
+
+    // meanwhile the team set another limit on main: a conflict, shown with both values, settled from the page
+    GitRepos.commit(source, "main", Map.of("apps/paymentservice.yaml", data.replace("memory: 128Mi", "memory: 256Mi")),
+        "256Mi", "lee");
+    click(By.id("origin-sync"));
+    String conflict = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("origin-conflict"))).getText();
+    assertThat(conflict).contains("lee", "256Mi", "512Mi");
+    click(By.id("origin-take-git"));
+    wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".notice"), "Updated"));
+    assertThat(api.get(unit + "/data", AUTH).body()).contains("memory: 256Mi");
+    assertThat(browser.findElements(By.id("origin-conflict"))).isEmpty();
   }
 
   @Test
