@@ -4,13 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tandem.support.Api;
 import io.tandem.support.GitRepos;
+import io.tandem.support.Kubectl;
 import io.tandem.support.TandemIT;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,12 +56,12 @@ class KustomizeOriginIT {
 
   @DynamicPropertySource
   static void kubectl(DynamicPropertyRegistry registry) {
-    kubectlBinary().ifPresent(kubectl -> registry.add("tandem.imports.kubectl", kubectl::toString));
+    Kubectl.binary().ifPresent(kubectl -> registry.add("tandem.imports.kubectl", kubectl::toString));
   }
 
   @BeforeEach
   void setUp() {
-    Assumptions.assumeTrue(kubectlBinary().isPresent(),
+    Assumptions.assumeTrue(Kubectl.binary().isPresent(),
         "Skipped: no kubectl (run server/sandbox/build-cluster.sh, or put kubectl on the PATH)");
     api = new Api(port);
     String space = Api.uniqueSlug("kustomized");
@@ -124,22 +120,4 @@ class KustomizeOriginIT {
         .endsWith("nameSuffix: -stage\n");
   }
 
-  /** The newest kubectl of the cluster cache (~/.cache/tandem/cluster/<version>/kubectl), else one on the PATH. */
-  static Optional<Path> kubectlBinary() {
-    Path cache = Path.of(System.getProperty("user.home"), ".cache", "tandem", "cluster");
-    if (Files.isDirectory(cache)) {
-      try (Stream<Path> releases = Files.list(cache)) {
-        Optional<Path> cached = releases.map(release -> release.resolve("kubectl")).filter(Files::isExecutable)
-            .max(Comparator.comparing(Path::toString));
-        if (cached.isPresent()) {
-          return cached;
-        }
-      } catch (java.io.IOException e) {
-        // look on the PATH
-      }
-    }
-    return Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
-        .filter(folder -> !folder.isBlank()).map(folder -> Path.of(folder, "kubectl")).filter(Files::isExecutable)
-        .findFirst();
-  }
 }

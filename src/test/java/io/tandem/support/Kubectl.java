@@ -19,6 +19,25 @@ public final class Kubectl {
   public record Result(int exitCode, String output) {}
 
   /** Its output; the test fails with it when kubectl does. */
+  /** The newest kubectl of the cluster cache (~/.cache/tandem/cluster/<version>/kubectl), else one on the PATH. */
+  public static java.util.Optional<Path> binary() {
+    Path cache = Path.of(System.getProperty("user.home"), ".cache", "tandem", "cluster");
+    if (java.nio.file.Files.isDirectory(cache)) {
+      try (java.util.stream.Stream<Path> releases = java.nio.file.Files.list(cache)) {
+        java.util.Optional<Path> cached = releases.map(release -> release.resolve("kubectl"))
+            .filter(java.nio.file.Files::isExecutable).max(java.util.Comparator.comparing(Path::toString));
+        if (cached.isPresent()) {
+          return cached;
+        }
+      } catch (IOException e) {
+        // look on the PATH
+      }
+    }
+    return java.util.stream.Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+        .filter(folder -> !folder.isBlank()).map(folder -> Path.of(folder, "kubectl"))
+        .filter(java.nio.file.Files::isExecutable).findFirst();
+  }
+
   public static String succeed(Map<String, String> environment, String... arguments) throws IOException, InterruptedException {
     Result result = run(environment, arguments);
     assertThat(result.exitCode()).as(result.output()).isZero();

@@ -10,11 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,22 +23,8 @@ class KubectlKustomizerTest {
 
   @TempDir Path dataDir;
 
-  /** The newest kubectl of the cluster cache (~/.cache/tandem/cluster/<version>/kubectl), else one on the PATH. */
   static Optional<Path> kubectl() {
-    Path cache = Path.of(System.getProperty("user.home"), ".cache", "tandem", "cluster");
-    if (Files.isDirectory(cache)) {
-      try (Stream<Path> releases = Files.list(cache)) {
-        Optional<Path> cached = releases.map(release -> release.resolve("kubectl")).filter(Files::isExecutable)
-            .max(Comparator.comparing(Path::toString));
-        if (cached.isPresent()) {
-          return cached;
-        }
-      } catch (java.io.IOException e) {
-        // look on the PATH
-      }
-    }
-    return Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
-        .filter(folder -> !folder.isBlank()).map(folder -> Path.of(folder, "kubectl")).filter(Files::isExecutable).findFirst();
+    return io.tandem.support.Kubectl.binary();
   }
 
   KubectlKustomizer kustomizer(String kubectl) {
