@@ -2,7 +2,6 @@ package io.tandem.web;
 
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
-import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
 import io.tandem.common.yaml.UpgradeMerge;
 import io.tandem.imports.domain.Backports;
@@ -42,13 +41,7 @@ class OriginButtons {
   @PostMapping(UNIT + "/origin-sync")
   String sync(@PathVariable("space") String space, @PathVariable("unit") String unit,
       @RequestParam(name = "strategy", defaultValue = "merge") String strategy, RedirectAttributes redirect) {
-    UpgradeMerge.Strategy chosen;
-    try {
-      chosen = UpgradeMerge.Strategy.valueOf(strategy);
-    } catch (IllegalArgumentException e) {
-      throw TandemException.invalidArgument("Strategy must be merge, upstreamWins or downstreamWins.");
-    }
-    GitOrigins.Synced synced = origins.sync(space, unit, chosen);
+    GitOrigins.Synced synced = origins.sync(space, unit, UpgradeMerge.Strategy.parse(strategy));
     return back(space, unit, redirect, "Sync with the origin: " + synced.outcome()
         + (synced.error() == null ? "" : " (" + synced.error() + ")") + ".");
   }

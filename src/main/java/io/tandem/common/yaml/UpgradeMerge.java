@@ -28,7 +28,23 @@ public final class UpgradeMerge {
     /** Take the upstream's value where both sides changed a path. */
     upstreamWins,
     /** Keep the downstream's value where both sides changed a path. */
-    downstreamWins
+    downstreamWins;
+
+    /**
+     * The strategy a request names; none is {@code merge}.
+     *
+     * @throws TandemException {@code invalid-argument} for any other name
+     */
+    public static Strategy parse(String name) {
+      if (name == null || name.isBlank()) {
+        return merge;
+      }
+      try {
+        return valueOf(name);
+      } catch (IllegalArgumentException e) {
+        throw TandemException.invalidArgument("Strategy must be merge, upstreamWins or downstreamWins, not '" + name + "'.");
+      }
+    }
   }
 
   /** A path both sides changed: what the upstream has now, and what the downstream has. */

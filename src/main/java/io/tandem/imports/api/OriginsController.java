@@ -40,7 +40,7 @@ class OriginsController implements OriginsApi {
 
   @Override
   public SyncResponse syncUnitOrigin(String space, String unit, String strategy) {
-    GitOrigins.Synced synced = origins.sync(space, unit, strategy(strategy));
+    GitOrigins.Synced synced = origins.sync(space, unit, UpgradeMerge.Strategy.parse(strategy));
     return new SyncResponse(synced.outcome(), synced.commit(), synced.headRevisionNum(), synced.error(),
         response(synced.origin()));
   }
@@ -60,13 +60,6 @@ class OriginsController implements OriginsApi {
     }
   }
 
-  private static UpgradeMerge.Strategy strategy(String strategy) {
-    try {
-      return UpgradeMerge.Strategy.valueOf(strategy);
-    } catch (IllegalArgumentException e) {
-      throw TandemException.invalidArgument("Strategy must be merge, upstreamWins or downstreamWins, not '" + strategy + "'.");
-    }
-  }
 
   private static OriginResponse response(UnitOrigin origin) {
     UnitOrigin.Conflict conflict = origin.conflict();

@@ -76,8 +76,9 @@ class OriginPoller implements SchedulingConfigurer, LeasedWork, DisposableBean {
       return;
     }
     // a full batch means more are due; a bounded number of batches per tick leaves the rest to the next
-    for (int batch = 0; batch < 10 && origins.syncDue(clock.instant().minus(interval), BATCH) == BATCH; batch++) {
-      continue;
+    int batches = 0;
+    while (batches++ < 10 && origins.syncDue(clock.instant().minus(interval), BATCH) == BATCH) {
+      // a full batch: more are due
     }
   }
 

@@ -26,7 +26,7 @@ class VariantController implements VariantsApi {
 
   @Override
   public UpgradeResult upgradeUnit(String space, String unit, String strategy, ChartUpgrade body, Principal principal) {
-    UpgradeMerge.Strategy chosen = strategy(strategy);
+    UpgradeMerge.Strategy chosen = UpgradeMerge.Strategy.parse(strategy);
     if (charts.madeFromChart(space, unit)) {
       ChartUpgrade change = body == null ? new ChartUpgrade(null, null, null) : body;
       ChartUpgrades.Upgraded upgraded = charts.upgrade(space, unit,
@@ -59,7 +59,7 @@ class VariantController implements VariantsApi {
 
   @Override
   public ResponseEntity<UpgradesResponse> upgradeUnits(String space, UpgradesRequest request, Principal principal) {
-    List<UpgradesResult> results = variants.upgradeAll(space, request.where(), request.units(), strategy(request.strategy()),
+    List<UpgradesResult> results = variants.upgradeAll(space, request.where(), request.units(), UpgradeMerge.Strategy.parse(request.strategy()),
             Authors.of(principal)).stream()
         .map(outcome -> new UpgradesResult(outcome.unit(), outcome.result() == null ? null : result(outcome.result()),
             BulkError.of(outcome.error())))
@@ -79,14 +79,4 @@ class VariantController implements VariantsApi {
         .toList();
   }
 
-  private static UpgradeMerge.Strategy strategy(String strategy) {
-    if (strategy == null || strategy.isBlank()) {
-      return UpgradeMerge.Strategy.merge;
-    }
-    try {
-      return UpgradeMerge.Strategy.valueOf(strategy);
-    } catch (IllegalArgumentException e) {
-      throw TandemException.invalidArgument("Strategy must be merge, upstreamWins or downstreamWins, not '" + strategy + "'.");
-    }
-  }
 }
