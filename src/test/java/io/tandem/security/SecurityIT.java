@@ -47,20 +47,21 @@ class SecurityIT {
   static {
     for (String id : List.of("runActions", "createTarget", "deleteTarget", "patchTarget", "checkTarget", "getSandboxKubeconfig",
         "createToken", "listTokens", "revokeToken", "listAudit", "listReplicas", "listTargetGrants", "putTargetGrant",
-        "deleteTargetGrant", "createSpace", "createWorker", "listWorkers", "getWorker", "deleteWorker")) {
+        "deleteTargetGrant", "createSpace", "createWorker", "listWorkers", "getWorker", "deleteWorker", "putHealthRule", "deleteHealthRule")) {
       NEEDS.put(id, "orgAdmin");
     }
     for (String id : List.of("pollWorkerCalls", "answerWorkerCall", "listWorkerWatches", "reportWorkerChanges")) {
       NEEDS.put(id, "theWorkerItself"); // with the worker's own credential, which no caller of the ladder holds
     }
     NEEDS.put("pushToOrigins", "signedByTheGitHost"); // a signature over the body, which no token stands in for
-    for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "listTargets", "getTarget", "whoAmI")) {
+    for (String id : List.of("getAction", "streamEvents", "listFunctions", "listSpaces", "listTargets", "getTarget", "whoAmI",
+        "listHealthRules")) {
       NEEDS.put(id, "authenticated");
     }
     for (String id : List.of("getSpace", "listChangeSets", "getChangeSet", "listChangeSetRevisions", "getGitMirror", "getSpaceSummary",
         "listTags", "getTag", "listTriggers", "getTrigger", "listUnits", "getUnit", "listUnitActions", "getUnitData", "diffUnit",
         "listLinks", "getUnitLive", "listRevisions", "getRevision", "listWebhooks", "getWebhook", "listWebhookDeliveries", "listRoles",
-        "getUnitOrigin", "proposeBackport")) {
+        "getUnitOrigin", "proposeBackport", "listSpaceHealthRules")) {
       NEEDS.put(id, "viewer");
     }
     for (String id : List.of("createChangeSet", "deleteChangeSet", "closeChangeSet", "addChangeSetUnits", "removeChangeSetUnit",
@@ -74,7 +75,7 @@ class SecurityIT {
     }
     for (String id : List.of("deleteSpace", "patchSpace", "deleteGitMirror", "putGitMirror", "resumeGitMirror", "createTrigger",
         "deleteTrigger", "patchTrigger", "createWebhook", "deleteWebhook", "grantRole", "revokeRole", "suspendSpace",
-        "resumeSpace")) {
+        "resumeSpace", "putSpaceHealthRule", "deleteSpaceHealthRule")) {
       NEEDS.put(id, "admin");
     }
   }

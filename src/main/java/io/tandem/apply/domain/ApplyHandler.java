@@ -7,6 +7,7 @@ import io.tandem.action.domain.RefreshQueue;
 import io.tandem.action.domain.UnitAction;
 import io.tandem.action.domain.UnitAction.Outcome;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.Hooks;
 import io.tandem.common.yaml.ObjectKey;
 import io.tandem.health.domain.ApplyWait;
 import io.tandem.space.domain.IgnoreRules;
@@ -55,12 +56,14 @@ class ApplyHandler implements ActionHandler {
   private final ReconcileStore reconcile;
   private final TargetGrants grants;
   private final SpaceService spaces;
+  private final PhasedApply phased;
 
   ApplyHandler(UnitQueries units, UnitCommands commands,
       TargetService targets, ObjectOwnership ownership,
       ActionQueue queue, RefreshQueue refreshes, Suspensions suspensions, List<ApplyObserver> observers, ReconcileStore reconcile,
-      TargetGrants grants, SpaceService spaces) {
+      TargetGrants grants, SpaceService spaces, PhasedApply phased) {
     this.spaces = spaces;
+    this.phased = phased;
     this.reconcile = reconcile;
     this.grants = grants;
     this.units = units;
@@ -108,7 +111,7 @@ class ApplyHandler implements ActionHandler {
     try (session) {
       Optional<Outcome> gated = action.background() ? pruneGated(unit, action.revisionNum(), session.target())
           : Optional.empty();
-      outcome = gated.isPresent() ? gated.get() : apply(unit, action.revisionNum(), action.takeOver(), session);
+      outcome = gated.isPresent() ? gated.get() : apply(unit, action, session);
     }
     if (outcome.status() == UnitAction.Status.Completed && action.waitForHealth() != null) {
       return Outcome.waiting(ApplyWait.waitingMessage(outcome.message(), action.waitForHealth()));
@@ -116,35 +119,61 @@ class ApplyHandler implements ActionHandler {
     return outcome;
   }
 
-  private Outcome apply(Unit unit, int revision, boolean takeOver, ClusterSession session) {
+  private Outcome apply(Unit unit, UnitAction action, ClusterSession session) {
     Target target = session.target();
-    String data = units.dataAt(unit, revision);
+    int revision = action.revisionNum();
+    String full = units.dataAt(unit, revision);
+    boolean install = unit.liveRevisionNum() == 0;
+    ApplyPlan plan;
+    try {
+      plan = ApplyPlan.of(full, install);
+    } catch (TandemException e) {
+      return Outcome.failed(ActionResult.ApplyFailed, e.getMessage() + " Nothing was applied.");
+    }
+    String data = plan.deployables();
     List<ObjectKey> keys = ownership.keys(target, data);
     Map<ObjectKey, ObjectOwner> takenFrom;
     try {
-      grants.requireApply(unit.space(), target.slug(), keys);
-      takenFrom = ownership.claim(target, unit.id(), keys, takeOver);
+      grants.requireApply(unit.space(), target.slug(), ownership.keys(target, full));
+      takenFrom = ownership.claim(target, unit.id(), keys, action.takeOver());
     } catch (TandemException e) {
       return Outcome.failed(ActionResult.ApplyFailed, e.getMessage() + " Nothing was applied.");
     }
     commands.recordApply(unit.id(), revision, null);
     observers.forEach(observer -> observer.applying(unit, target, data));
-    String previous = units.dataAt(unit, unit.liveRevisionNum());
-    Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, previous));
+    String previous = Hooks.withoutHooks(units.dataAt(unit, unit.liveRevisionNum()));
+    List<ObjectKey> previousKeys = ownership.keys(target, previous);
+    Map<ObjectKey, ObjectOwner> others = ownership.ownedByOthers(target, unit.id(), previousKeys);
     ApplyReport report;
+    List<String> steps = List.of();
     try {
-      report = session.apply(keepIgnored(unit, data, session), previous, others.keySet());
+      if (plan.single()) {
+        report = session.apply(keepIgnored(unit, data, session), previous, others.keySet());
+      } else {
+        PhasedApply.Result result = phased.run(session, unit.space(), ApplyPlan.of(keepIgnored(unit, full, session), install),
+            PhasedApply.dropped(previous, previousKeys, keys), others.keySet(), action.waitForHealth());
+        report = result.report();
+        steps = result.steps();
+      }
     } catch (RuntimeException e) {
       return Outcome.failed(ActionResult.ApplyFailed, "Revision " + revision + " on target '" + target.slug() + "' failed: its"
-          + " objects could not be read to keep the fields its ignore rules cover. Nothing was applied.");
+          + " objects could not be read " + (plan.single() ? "to keep the fields its ignore rules cover" : "while it waited for them")
+          + ". " + (plan.single() ? "Nothing was applied." : "Applied before that: what its steps say."));
     }
+    return applied(unit, revision, session, data, keys, takenFrom, others, report, steps);
+  }
+
+  private Outcome applied(Unit unit, int revision, ClusterSession session, String data, List<ObjectKey> keys,
+      Map<ObjectKey, ObjectOwner> takenFrom, Map<ObjectKey, ObjectOwner> others, ApplyReport report, List<String> steps) {
+    Target target = session.target();
+    String stepped = steps.isEmpty() ? "" : " Steps: " + String.join("; ", steps) + ".";
     if (report.notConnected()) {
       return Outcome.unreachable(ActionResult.ApplyFailed, "Revision " + revision + " on target '" + target.slug()
           + "' was not applied: the cluster could not be reached (" + report.error() + ").");
     }
     if (!report.succeeded()) {
       return Outcome.failed(ActionResult.ApplyFailed, "Revision " + revision + " on target '" + target.slug() + "' failed at "
-          + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + ".");
+          + report.failedOn() + ": " + report.error() + ". Applied before that: " + report.applied() + "." + stepped);
     }
     ownership.retainOnly(target, unit.id(), keys);
     String readBack = readBack(unit, session, data, report);
@@ -156,7 +185,7 @@ class ApplyHandler implements ActionHandler {
         + spared(report, others)
         + (takenFrom.isEmpty() ? "" : "; took over from other units: " + ObjectOwnership.describe(takenFrom))
         + (report.takenOver().isEmpty() ? "" : "; took over from other field managers: " + String.join(", ", report.takenOver()))
-        + readBack + ".");
+        + readBack + "." + stepped);
   }
 
   /**

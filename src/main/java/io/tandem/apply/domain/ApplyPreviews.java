@@ -8,6 +8,7 @@ import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.KubernetesYaml;
 import io.tandem.common.yaml.LiveCleaner;
+import io.tandem.common.yaml.Hooks;
 import io.tandem.common.yaml.ObjectKey;
 import io.tandem.common.yaml.ResourceChange;
 import io.tandem.common.yaml.SecretMasker;
@@ -75,8 +76,9 @@ public class ApplyPreviews {
       throw TandemException.conflict("Unit '" + slug + "' has no target to preview an apply on; set its target first.");
     }
     int num = units.resolve(unit, revision);
-    String data = units.dataAt(unit, num);
-    String previous = units.dataAt(unit, unit.liveRevisionNum());
+    String full = units.dataAt(unit, num);
+    String data = Hooks.withoutHooks(full);
+    String previous = Hooks.withoutHooks(units.dataAt(unit, unit.liveRevisionNum()));
     Target target = targets.get(targetSlug);
     List<String> blockers = new ArrayList<>(gates.applyBlockers(unit, num));
     Map<ObjectKey, ObjectOwner> owned = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, data));
@@ -85,7 +87,7 @@ public class ApplyPreviews {
     }
     Set<ObjectKey> spare = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, previous)).keySet();
     // before the dry run: the object it answers with is the one on the cluster, merged
-    grants.requireApply(space, targetSlug, ownership.keys(target, data));
+    grants.requireApply(space, targetSlug, ownership.keys(target, full));
     DryRun dryRun;
     try (ClusterSession session = targets.connect(targetSlug, space, TargetUse.APPLY)) {
       dryRun = session.dryRun(data, previous, spare);

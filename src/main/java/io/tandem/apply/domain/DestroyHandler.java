@@ -5,6 +5,7 @@ import io.tandem.action.domain.ActionResult;
 import io.tandem.action.domain.UnitAction;
 import io.tandem.action.domain.UnitAction.Outcome;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.Hooks;
 import io.tandem.common.yaml.ObjectKey;
 import io.tandem.targets.domain.ApplyReport;
 import io.tandem.targets.domain.ClusterSession;
@@ -67,7 +68,7 @@ class DestroyHandler implements ActionHandler {
     Map<ObjectKey, ObjectOwner> others;
     ApplyReport report;
     try (session) {
-      String data = units.dataAt(unit, live);
+      String data = Hooks.withoutHooks(units.dataAt(unit, live));
       others = ownership.ownedByOthers(target, unit.id(), ownership.keys(target, data));
       report = session.destroy(data, others.keySet());
     }

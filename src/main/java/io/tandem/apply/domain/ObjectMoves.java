@@ -3,6 +3,7 @@ package io.tandem.apply.domain;
 import io.tandem.action.domain.ActionQueue;
 import io.tandem.action.domain.UnitAction;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.yaml.Hooks;
 import io.tandem.common.yaml.ObjectKey;
 import io.tandem.targets.domain.Target;
 import io.tandem.targets.domain.TargetGrants;
@@ -57,9 +58,10 @@ class ObjectMoves implements UnitObjects {
           + " registered target.");
     }
     int revision = unit.liveRevisionNum() > 0 ? unit.liveRevisionNum() : unit.lastAppliedRevisionNum();
-    List<ObjectKey> keys = ownership.keys(target, units.dataAt(unit, revision));
+    String data = units.dataAt(unit, revision);
+    List<ObjectKey> keys = ownership.keys(target, Hooks.withoutHooks(data));
     grants.require(unit.space(), from, TargetUse.APPLY);
-    grants.requireApply(unit.space(), to, keys);
+    grants.requireApply(unit.space(), to, ownership.keys(target, data));
     ownership.requireFree(target, unit.id(), keys);
     Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
     UnitAction destroy = queue.enqueueDestroyOn(unit.id(), from, now);

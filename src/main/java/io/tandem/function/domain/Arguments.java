@@ -1,5 +1,6 @@
 package io.tandem.function.domain;
 
+import io.tandem.common.cel.CelExpression;
 import io.tandem.common.error.TandemException;
 import java.util.LinkedHashMap;
 import java.util.List;

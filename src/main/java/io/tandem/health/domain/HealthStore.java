@@ -15,6 +15,12 @@ public interface HealthStore {
   /** The unit that applied the object, or {@code null} when no unit did. */
   UUID unitOf(String target, ObjectKey key);
 
+  /** The space of the unit that applied the object, or {@code null} when no unit did. */
+  String spaceOf(String target, ObjectKey key);
+
+  /** The unit's space. */
+  String spaceOfUnit(UUID unitId);
+
   /** Locks the unit's row until the transaction ends, so that its health is worked out by one writer at a time. */
   void lockUnit(UUID unitId);
 

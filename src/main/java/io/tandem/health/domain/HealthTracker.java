@@ -21,10 +21,12 @@ import org.springframework.transaction.annotation.Transactional;
 public class HealthTracker {
 
   private final HealthStore store;
+  private final HealthRules rules;
   private final Clock clock;
 
-  public HealthTracker(HealthStore store, Clock clock) {
+  public HealthTracker(HealthStore store, HealthRules rules, Clock clock) {
     this.store = store;
+    this.rules = rules;
     this.clock = clock;
   }
 
@@ -33,7 +35,10 @@ public class HealthTracker {
    */
   @Transactional
   public void observed(String target, ObjectKey key, Map<String, Object> object, String resourceVersion) {
-    observed(target, key, StatusRules.of(object), resourceVersion);
+    // the space is looked up only for a kind that some space's (or the server's) rule covers
+    ObjectHealth health = rules.covers(key.group(), key.kind())
+        ? rules.of(store.spaceOf(target, key), object) : StatusRules.of(object);
+    observed(target, key, health, resourceVersion);
   }
 
   /**
@@ -59,9 +64,10 @@ public class HealthTracker {
   @Transactional
   public void observedAll(String target, UUID unitId, List<ObjectKey> keys, List<Map<String, Object>> objects) {
     store.lockUnit(unitId);
+    String space = keys.stream().anyMatch(key -> rules.covers(key.group(), key.kind())) ? store.spaceOfUnit(unitId) : null;
     for (int i = 0; i < keys.size(); i++) {
       Map<String, Object> object = objects.get(i);
-      store.recordObject(target, keys.get(i), StatusRules.of(object), object == null ? null : version(object),
+      store.recordObject(target, keys.get(i), rules.of(space, object), object == null ? null : version(object),
           clock.instant());
     }
     recompute(unitId);

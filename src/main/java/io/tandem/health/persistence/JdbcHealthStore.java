@@ -46,6 +46,19 @@ class JdbcHealthStore implements HealthStore {
   }
 
   @Override
+  public String spaceOf(String target, ObjectKey key) {
+    return key(jdbc.sql("select s.slug from space s join unit u on u.space_id = s.id"
+        + " where u.id = (select unit_id from applied_object where" + KEY + ")"), target, key)
+        .query(String.class).optional().orElse(null);
+  }
+
+  @Override
+  public String spaceOfUnit(UUID unitId) {
+    return jdbc.sql("select s.slug from unit u join space s on s.id = u.space_id where u.id = :id").param("id", unitId)
+        .query(String.class).optional().orElse(null);
+  }
+
+  @Override
   public void lockUnit(UUID unitId) {
     // Health writers take turns by a lock of their own; the unit's row is only kept from being deleted meanwhile
     // (key share), so working out health never holds up the unit's edits.

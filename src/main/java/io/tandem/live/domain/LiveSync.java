@@ -10,6 +10,7 @@ import io.tandem.apply.domain.ObjectOwnership;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.LiveCleaner;
+import io.tandem.common.yaml.Hooks;
 import io.tandem.common.yaml.ObjectKey;
 import io.tandem.common.yaml.ParsedContent;
 import io.tandem.common.yaml.Trees;
@@ -126,7 +127,7 @@ public class LiveSync implements ActionHandler, ApplyObserver {
     } catch (TandemException e) {
       return Outcome.failed(ActionResult.RefreshFailed, e.getMessage());
     }
-    String liveData = units.dataAt(unit, unit.liveRevisionNum());
+    String liveData = Hooks.withoutHooks(units.dataAt(unit, unit.liveRevisionNum()));
     List<KubernetesResource> identities = ParsedContent.parse(liveData);
     LiveObservation seen;
     try (connection) {

@@ -1,4 +1,4 @@
-package io.tandem.function.domain;
+package io.tandem.common.cel;
 
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelValidationException;
@@ -13,29 +13,41 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A CEL expression over one resource, bound to the variable {@code r} ({@code r.spec.replicas >= 2}). */
+/**
+ * A CEL expression over one resource, bound to one variable: {@code r} for functions ({@code r.spec.replicas >= 2}),
+ * {@code object} for health rules.
+ */
 public final class CelExpression {
 
-  private static final CelCompiler COMPILER =
-      CelCompilerFactory.standardCelCompilerBuilder()
-          .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
-          .addVar("r", SimpleType.DYN)
-          .build();
+  private static final Map<String, CelCompiler> COMPILERS = new java.util.concurrent.ConcurrentHashMap<>();
   private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder().build();
 
   private final String text;
+  private final String variable;
   private final CelRuntime.Program program;
 
-  private CelExpression(String text, CelRuntime.Program program) {
+  private CelExpression(String text, String variable, CelRuntime.Program program) {
     this.text = text;
+    this.variable = variable;
     this.program = program;
   }
 
   /** @throws IllegalArgumentException with the compiler's message when the expression does not compile */
   public static CelExpression compile(String text) {
+    return compile("r", text);
+  }
+
+  /**
+   * An expression over {@code variable}.
+   *
+   * @throws IllegalArgumentException with the compiler's message when the expression does not compile
+   */
+  public static CelExpression compile(String variable, String text) {
+    CelCompiler compiler = COMPILERS.computeIfAbsent(variable, name -> CelCompilerFactory.standardCelCompilerBuilder()
+        .setStandardMacros(CelStandardMacro.STANDARD_MACROS).addVar(name, SimpleType.DYN).build());
     try {
-      CelAbstractSyntaxTree ast = COMPILER.compile(text).getAst();
-      return new CelExpression(text, RUNTIME.createProgram(ast));
+      CelAbstractSyntaxTree ast = compiler.compile(text).getAst();
+      return new CelExpression(text, variable, RUNTIME.createProgram(ast));
     } catch (CelValidationException e) {
       throw new IllegalArgumentException(e.getMessage().replace('\n', ' '));
     } catch (CelEvaluationException e) {
@@ -50,7 +62,7 @@ public final class CelExpression {
    */
   public Object evaluate(Map<String, Object> resource) {
     try {
-      return program.eval(Map.of("r", toCel(resource)));
+      return program.eval(Map.of(variable, toCel(resource)));
     } catch (CelEvaluationException e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
