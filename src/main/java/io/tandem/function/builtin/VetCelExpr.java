@@ -1,7 +1,7 @@
 package io.tandem.function.builtin;
 
-import io.tandem.function.domain.Arguments;
 import io.tandem.common.cel.CelExpression;
+import io.tandem.function.domain.Arguments;
 import io.tandem.function.domain.ConfigFunction;
 import io.tandem.function.domain.FunctionContext;
 import io.tandem.function.domain.FunctionDefinition;
