@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * namespace.
  *
  * <p>The working folder holds {@code chart.tgz}, or the chart's files under {@code chart/} (then packed into
- * {@code chart.tgz} first), and {@code values.yaml}. Written back: {@code chart.yaml} (the chart's metadata),
+ * {@code chart.tgz} first; an archive is unpacked there first, see {@link HookTemplates}), and {@code values.yaml}. Written back: {@code chart.yaml} (the chart's metadata),
  * {@code crds.yaml}, {@code manifests.yaml}; or {@code error.txt} and exit code {@value #CHART_FAILED}, or
  * {@value #NO_LIBRARY} when the library does not load. A chart's {@code lookup} sees {@link EmptyKubernetesApi}
  * (the environment's {@code KUBECONFIG} names where its kubeconfig is written).
@@ -47,12 +47,19 @@ public final class HelmMain {
       if (Files.isDirectory(work.resolve("chart"))) {
         pack(helm, work.resolve("chart"), work.resolve("packed"), chart);
       }
+      // rendered from a copy whose hooks Helm renders as other objects; the chart itself stays as it was
+      Path disguised = work.resolve("disguised");
+      HookTemplates.unpack(chart, disguised);
+      HookTemplates.disguise(disguised);
+      HookTemplates.rewrite(work.resolve("values.yaml"));
+      Path rendered = work.resolve("rendered.tgz");
+      pack(helm, disguised, work.resolve("packed-disguised"), rendered);
       String metadata = show(helm, chart, "chart");
       write(work.resolve("chart.yaml"), metadata);
       write(work.resolve("crds.yaml"), show(helm, chart, "crds"));
       String release = args[2].isEmpty() ? String.valueOf(HelmChartRenderer.metadata(metadata).name()) : args[2];
-      write(work.resolve("manifests.yaml"), new TemplateCommand(helm, chart).withName(release)
-          .withNamespace(args[3]).withValuesFile(work.resolve("values.yaml")).call());
+      write(work.resolve("manifests.yaml"), HookTemplates.reveal(new TemplateCommand(helm, rendered).withName(release)
+          .withNamespace(args[3]).withValuesFile(work.resolve("values.yaml")).call()));
     } catch (IllegalStateException e) {
       write(work.resolve("error.txt"), String.valueOf(e.getMessage()));
       System.exit(CHART_FAILED);

@@ -44,6 +44,44 @@ class HelmChartRendererTest {
   }
 
   @Test
+  void hooksAreRenderedWithTheChartsOtherTemplatesAsHelmTemplatePrintsThem() {
+    Map<String, String> files = new LinkedHashMap<>(TestCharts.shop("1.0.0"));
+    files.put("templates/migrate.yaml", """
+        apiVersion: batch/v1
+        kind: Job
+        metadata:
+          name: {{ .Release.Name }}-migrate
+          annotations:
+            helm.sh/hook: pre-install,pre-upgrade
+            helm.sh/hook-weight: "-5"
+        spec:
+          template:
+            spec:
+              restartPolicy: Never
+              containers:
+                - name: migrate
+                  image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"
+        """);
+    files.put("templates/tests/ping.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata:
+          name: {{ .Release.Name }}-ping
+          annotations:
+            helm.sh/hook: test
+        spec:
+          containers:
+            - name: ping
+              image: busybox
+        """);
+
+    RenderedChart rendered = renderer.render(TestCharts.tgz("shop", files), new Release("web", "shop", ""));
+
+    assertThat(rendered.manifests()).contains("# Source: shop/templates/migrate.yaml", "name: web-migrate",
+        "helm.sh/hook: pre-install,pre-upgrade", "name: web-ping", "helm.sh/hook: test").doesNotContain("tandem.io");
+  }
+
+  @Test
   void aPackagedChartRendersWithItsHelpersValuesCrdsAndDependency() {
     RenderedChart rendered = renderer.render(TestCharts.packed("1.0.0"), new Release("web", "shop", "replicas: 3\n"));
 
