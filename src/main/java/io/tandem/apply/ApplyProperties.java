@@ -7,9 +7,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Applies in steps: waves and hooks ({@code tandem.apply.*}).
  *
- * @param stepTimeout how long one step (a wave, a hook) may take to be healthy, its Jobs complete, before the apply
- *     fails; an apply that waits for health ({@code waitFor=healthy}) uses its own timeout instead
- * @param stepPoll how often a step's objects are read from the cluster while the apply waits for them
+ * @param stepTimeout the longest a step (a wave, a hook) may take to be healthy; {@code waitFor=healthy} sets its own
+ * @param stepPoll how often a waiting step's objects are read
  */
 @ConfigurationProperties("tandem.apply")
 public record ApplyProperties(
