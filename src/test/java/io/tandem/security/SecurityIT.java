@@ -61,7 +61,7 @@ class SecurityIT {
     for (String id : List.of("getSpace", "listChangeSets", "getChangeSet", "listChangeSetRevisions", "getGitMirror", "getSpaceSummary",
         "listTags", "getTag", "listTriggers", "getTrigger", "listUnits", "getUnit", "listUnitActions", "getUnitData", "diffUnit",
         "listLinks", "getUnitLive", "listRevisions", "getRevision", "listWebhooks", "getWebhook", "listWebhookDeliveries", "listRoles",
-        "getUnitOrigin", "proposeBackport", "listSpaceHealthRules")) {
+        "getUnitOrigin", "proposeBackport", "listSpaceHealthRules", "listSyncWindows", "getUnitSyncWindow")) {
       NEEDS.put(id, "viewer");
     }
     for (String id : List.of("createChangeSet", "deleteChangeSet", "closeChangeSet", "addChangeSetUnits", "removeChangeSetUnit",
@@ -75,7 +75,7 @@ class SecurityIT {
     }
     for (String id : List.of("deleteSpace", "patchSpace", "deleteGitMirror", "putGitMirror", "resumeGitMirror", "createTrigger",
         "deleteTrigger", "patchTrigger", "createWebhook", "deleteWebhook", "grantRole", "revokeRole", "suspendSpace",
-        "resumeSpace", "putSpaceHealthRule", "deleteSpaceHealthRule")) {
+        "resumeSpace", "putSpaceHealthRule", "deleteSpaceHealthRule", "putSyncWindows")) {
       NEEDS.put(id, "admin");
     }
   }

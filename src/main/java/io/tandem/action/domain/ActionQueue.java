@@ -52,6 +52,13 @@ public interface ActionQueue {
       Duration waitForHealth, Instant now);
 
   /**
+   * As the one without {@code note}, which the action's message says until it runs, and then before what it did
+   * ({@code null}: none).
+   */
+  UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn, Duration waitForHealth,
+      String note, Instant now);
+
+  /**
    * Queues {@code actions} in their order (each is queued a microsecond after the one before it, from {@code now}), a
    * batch in one statement, all of them or none.
    *

@@ -99,9 +99,20 @@ public class JdbcActionQueue implements ActionQueue {
   @Transactional
   public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn,
       Duration waitForHealth, Instant now) {
+    return enqueueApply(unitId, revisionNum, takeOver, dependsOn, waitForHealth, null, now);
+  }
+
+  @Override
+  @Transactional
+  public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn,
+      Duration waitForHealth, String note, Instant now) {
     UnitAction action = insert(unitId, UnitAction.Kind.Apply, revisionNum, false, false, takeOver, dependsOn, null, now);
+    if (note != null) {
+      jdbc.sql("update unit_action set message = :note where id = :id").param("note", note).param("id", action.id())
+          .update();
+    }
     if (waitForHealth == null) {
-      return action;
+      return note == null ? action : find(action.id()).orElseThrow();
     }
     jdbc.sql("update unit_action set wait_for = 'healthy', wait_timeout_ms = :ms where id = :id")
         .param("ms", waitForHealth.toMillis())

@@ -35,7 +35,9 @@ public interface UnitActionsApi {
           + " another unit applied on the same target is 409 object-owned-by-another-unit (naming that unit and the"
           + " object), and changes nothing, unless takeOver=true. With waitFor=healthy the action stays Running once"
           + " applied until the unit's objects are healthy (result ApplyCompleted), or ends ApplyWaitFailed with the"
-          + " reason when one fails (Degraded) or they are not healthy within timeout. With dryRun=true it applies"
+          + " reason when one fails (Degraded) or they are not healthy within timeout. Waves and hooks (Argo CD's, Helm's)"
+          + " apply in order, each step healthy before the next. While a sync window keeps the unit from being applied"
+          + " it is 409 sync-window-closed, unless overrideSyncWindows=true. With dryRun=true it applies"
           + " nothing and answers 200 with what the apply would change, as previewApply does.")
   @ApiResponse(responseCode = "202", description = "Queued (or still running after wait)")
   @ApiResponse(responseCode = "200", description = "Finished within wait")
@@ -52,7 +54,11 @@ public interface UnitActionsApi {
       @Parameter(description = WAIT_FOR,
           schema = @io.swagger.v3.oas.annotations.media.Schema(allowableValues = {"healthy", "none"}))
           @RequestParam(required = false) String waitFor,
-      @Parameter(description = WAIT_TIMEOUT) @RequestParam(required = false) String timeout);
+      @Parameter(description = WAIT_TIMEOUT) @RequestParam(required = false) String timeout,
+      @Parameter(description = "Apply though a sync window keeps the unit from being applied now (a deny window is open,"
+          + " or none of its allow windows is); the action's message records who overrode which window")
+          @RequestParam(defaultValue = "false") boolean overrideSyncWindows,
+      java.security.Principal principal);
 
   @Operation(
       operationId = "previewApply",

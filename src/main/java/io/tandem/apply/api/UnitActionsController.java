@@ -28,9 +28,10 @@ class UnitActionsController implements UnitActionsApi {
 
   @Override
   public ResponseEntity<UnitActionResponse> applyUnit(String space, String unit, String revision, Integer wait, boolean takeOver,
-      String waitFor, String timeout) {
+      String waitFor, String timeout, boolean overrideSyncWindows, java.security.Principal principal) {
     return respond(actions.apply(space, unit, RevisionRef.parse("revision", revision), takeOver,
-        ApplyWait.parse("Parameter", "waitFor", waitFor, "timeout", timeout), wait));
+        ApplyWait.parse("Parameter", "waitFor", waitFor, "timeout", timeout), wait,
+        overrideSyncWindows ? io.tandem.common.web.Authors.of(principal) : null));
   }
 
   @Override

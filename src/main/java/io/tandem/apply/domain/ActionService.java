@@ -16,6 +16,7 @@ import io.tandem.targets.domain.TargetUse;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.LiveGates;
 import io.tandem.unit.domain.RevisionRef;
+import io.tandem.unit.domain.SyncWindowGate;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;
 import java.time.Clock;
@@ -44,8 +45,12 @@ public class ActionService {
   private final Takeovers takeovers;
   private final Clock clock;
 
+  private final SyncWindowGate windows;
+
   public ActionService(UnitQueries units, GatesAndApprovals gates, TargetService targets, ObjectOwnership ownership,
-      ActionQueue queue, SpaceService spaces, LiveGates liveGates, TargetGrants grants, Takeovers takeovers, Clock clock) {
+      ActionQueue queue, SpaceService spaces, LiveGates liveGates, TargetGrants grants, Takeovers takeovers, Clock clock,
+      SyncWindowGate windows) {
+    this.windows = windows;
     this.grants = grants;
     this.takeovers = takeovers;
     this.units = units;
@@ -64,12 +69,12 @@ public class ActionService {
    *     the target does not cover the revision's objects
    */
   public UnitAction apply(String space, String slug, RevisionRef revision, Integer waitSeconds) {
-    return apply(space, slug, revision, List.of(), false, null, waitSeconds);
+    return apply(space, slug, revision, List.of(), false, null, waitSeconds, null);
   }
 
   /** With {@code takeOver}: the apply may take objects that other units applied. */
   public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, Integer waitSeconds) {
-    return apply(space, slug, revision, List.of(), takeOver, null, waitSeconds);
+    return apply(space, slug, revision, List.of(), takeOver, null, waitSeconds, null);
   }
 
   /**
@@ -78,7 +83,16 @@ public class ActionService {
    */
   public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, ApplyWait healthWait,
       Integer waitSeconds) {
-    return apply(space, slug, revision, List.of(), takeOver, healthWait, waitSeconds);
+    return apply(space, slug, revision, List.of(), takeOver, healthWait, waitSeconds, null);
+  }
+
+  /**
+   * With {@code overriddenBy}: the apply goes ahead though a sync window keeps the unit from being applied now, and
+   * its action records who overrode which window; {@code null}: it is refused then.
+   */
+  public UnitAction apply(String space, String slug, RevisionRef revision, boolean takeOver, ApplyWait healthWait,
+      Integer waitSeconds, String overriddenBy) {
+    return apply(space, slug, revision, List.of(), takeOver, healthWait, waitSeconds, overriddenBy);
   }
 
   /**
@@ -87,11 +101,11 @@ public class ActionService {
    */
   public UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, ApplyWait healthWait,
       Integer waitSeconds) {
-    return apply(space, slug, revision, after, false, healthWait, waitSeconds);
+    return apply(space, slug, revision, after, false, healthWait, waitSeconds, null);
   }
 
   private UnitAction apply(String space, String slug, RevisionRef revision, List<UUID> after, boolean takeOver,
-      ApplyWait healthWait, Integer waitSeconds) {
+      ApplyWait healthWait, Integer waitSeconds, String overriddenBy) {
     requireValidWait(waitSeconds);
     Unit unit = withTarget(space, slug, "applied");
     int num = units.resolve(unit, revision);
@@ -99,6 +113,7 @@ public class ActionService {
     if (!blockers.isEmpty()) {
       throw gated(unit, num, blockers);
     }
+    String overridden = windows.requireOpen(unit, overriddenBy != null, overriddenBy);
     Target target = targets.get(unit.metadata().target());
     List<ObjectKey> keys = ownership.keys(target, units.dataAt(unit, num));
     grants.requireApply(space, target.slug(), keys);
@@ -109,7 +124,7 @@ public class ActionService {
       ownership.requireFree(target, unit.id(), keys);
     }
     ApplyWait wait = healthWait == null ? spaces.get(unit.space()).applyWait() : healthWait;
-    return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, wait.timeout(), now()), waitSeconds);
+    return waitFor(queue.enqueueApply(unit.id(), num, takeOver, after, wait.timeout(), overridden, now()), waitSeconds);
   }
 
   /** Refreshes the unit from its target; without {@code dryRun} a drift is captured as a new revision. */

@@ -20,6 +20,7 @@ import io.tandem.targets.domain.TargetService;
 import io.tandem.targets.domain.TargetUse;
 import io.tandem.unit.domain.ReconcileStore;
 import io.tandem.unit.domain.Suspensions;
+import io.tandem.unit.domain.SyncWindowGate;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
 import io.tandem.unit.domain.UnitQueries;
@@ -83,6 +84,14 @@ class ApplyHandler implements ActionHandler {
 
   @Override
   public Outcome run(UnitAction action) {
+    Outcome outcome = runApply(action);
+    String note = action.message();
+    // a person's override of the sync windows stays on the action, before what it did
+    return note != null && note.startsWith(SyncWindowGate.OVERRIDDEN) ? new Outcome(outcome.status(), outcome.result(),
+        note + " " + outcome.message(), outcome.capturedRevisionNum(), outcome.unreachable()) : outcome;
+  }
+
+  private Outcome runApply(UnitAction action) {
     List<String> providers = queue.incompleteDependencies(action.id());
     if (!providers.isEmpty()) {
       String self = action.space() + "/" + action.unit() + " (";

@@ -14,6 +14,7 @@ import io.tandem.targets.domain.TargetService;
 import io.tandem.targets.domain.TargetUse;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.RevisionRef;
+import io.tandem.unit.domain.SyncWindowGate;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitQueries;
 import io.tandem.unit.domain.UnitStore.UnitKey;
@@ -50,8 +51,11 @@ public class BulkQueue {
   private final ActionQueue queue;
   private final Clock clock;
 
+  private final SyncWindowGate windows;
+
   public BulkQueue(UnitQueries units, GatesAndApprovals gates, TargetService targets, ObjectOwnership ownership,
-      TargetGrants grants, SpaceService spaces, ActionQueue queue, Clock clock) {
+      TargetGrants grants, SpaceService spaces, ActionQueue queue, Clock clock, SyncWindowGate windows) {
+    this.windows = windows;
     this.units = units;
     this.gates = gates;
     this.targets = targets;
@@ -97,6 +101,11 @@ public class BulkQueue {
       if (blocked.containsKey(c.unit.id())) {
         c.error = ActionService.gated(c.unit, c.num, blocked.get(c.unit.id()));
       }
+    });
+    SyncWindowGate.Pass windowed = windows.pass();
+    passing(candidates).forEach(c -> {
+      TandemException closed = SyncWindowGate.closed(c.unit, windowed.verdict(c.unit.space(), c.unit.slug()));
+      c.error = closed != null ? closed : c.error;
     });
     resolveTargets(passing(candidates));
     passing(candidates).forEach(c -> refuseUnless(c,

@@ -56,6 +56,11 @@ public enum ProblemCode {
   UNIT_IS_LIVE("unit-is-live", HttpStatus.CONFLICT),
   /** A revoke of the organisation's last active org-admin token, which would leave nobody to issue tokens. */
   LAST_ORG_ADMIN("last-org-admin", HttpStatus.CONFLICT),
+  /**
+   * An apply while a sync window keeps the unit from being applied (a deny window is open, or none of its allow
+   * windows is), without {@code overrideSyncWindows=true}; the detail names the window and when it may be applied.
+   */
+  SYNC_WINDOW_CLOSED("sync-window-closed", HttpStatus.CONFLICT),
   /** A worker that speaks another worker protocol than this server. */
   WORKER_INCOMPATIBLE("worker-incompatible", HttpStatus.CONFLICT),
   /** An approval by the author of the revision, in a space with four-eyes approval on. */

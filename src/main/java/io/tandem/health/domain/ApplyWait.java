@@ -80,7 +80,8 @@ public record ApplyWait(Duration timeout) {
     return at < 0 ? waitingMessage : waitingMessage.substring(0, at);
   }
 
-  private static Duration duration(String text) {
+  /** {@code 30s}, {@code 5m}, {@code 1h} or ISO 8601; {@code null} when it is none of those. */
+  public static Duration duration(String text) {
     Matcher simple = SIMPLE.matcher(text);
     if (simple.matches()) {
       long amount = Long.parseLong(simple.group(1));

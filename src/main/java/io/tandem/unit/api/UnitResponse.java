@@ -45,7 +45,9 @@ public record UnitResponse(
     @Schema(description = "Automatic applies (Continuous mode, reverts of drift) tried for the revision the server"
         + " wants live, counting one that runs; 0 after a success or a new head revision") int attempts,
     @Schema(description = "When a failed automatic apply is tried again (capped exponential backoff with jitter); null"
-        + " when none waits") Instant nextAttemptAt,
+        + " when none waits; or when one that a sync window keeps may run") Instant nextAttemptAt,
+    @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "Why the automatic apply waits until nextAttemptAt:"
+        + " the sync windows that keep it; absent when none does") String waitingFor,
     @Schema(description = "The unit's own ignore rules; its space's apply too") List<IgnoreRuleBody> ignoreRules,
     @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The head revision's YAML, when included") String data,
     Instant createdAt,
@@ -103,6 +105,7 @@ public record UnitResponse(
         view.reconciliation().applyMode() == null ? null : view.reconciliation().applyMode().name(),
         view.reconciliation().attempts(),
         view.reconciliation().nextAttemptAt(),
+        view.reconciliation().waitingFor(),
         IgnoreRuleBody.from(view.reconciliation().ignoreRules()),
         unit.data() == null ? null : secrets.apply(unit.data()),
         unit.createdAt(),

@@ -2,8 +2,10 @@ package io.tandem.unit.domain;
 
 import io.tandem.action.domain.ActionQueue;
 import io.tandem.common.error.TandemException;
+import io.tandem.space.domain.SyncWindows;
 import io.tandem.unit.ReconcileProperties;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
@@ -35,9 +37,11 @@ public class ContinuousApply {
   private final Clock clock;
   private final Backoff backoff;
   private final int batch;
+  private final SyncWindowGate windows;
 
   ContinuousApply(ReconcileStore store, UnitQueries units, GatesAndApprovals gates, ActionQueue queue,
-      TransactionTemplate transaction, Clock clock, ReconcileProperties settings) {
+      TransactionTemplate transaction, Clock clock, ReconcileProperties settings, SyncWindowGate windows) {
+    this.windows = windows;
     this.store = store;
     this.units = units;
     this.gates = gates;
@@ -62,13 +66,33 @@ public class ContinuousApply {
         store.wantHead(candidate.unitId(), candidate.headRevisionNum());
       }
     }
-    store.due(batch).forEach(this::dispatch);
+    SyncWindowGate.Pass windows = this.windows.new Pass();
+    for (ReconcileStore.Candidate due : store.due(batch)) {
+      if (mayApply(due.unitId(), windows.verdict(due.space(), due.slug()))) {
+        dispatch(due.unitId());
+      }
+    }
+  }
+
+  /**
+   * Whether the windows let the server apply the unit now; if not, its attempt waits until they do (or an hour, when
+   * they do not say), and the unit says why.
+   */
+  private boolean mayApply(UUID unitId, SyncWindows.Verdict verdict) {
+    if (verdict.open()) {
+      return true;
+    }
+    Instant until = verdict.opensAt() != null ? verdict.opensAt() : clock.instant().plus(Duration.ofHours(1));
+    store.postpone(unitId, until, "Waits for its sync windows: " + verdict.describe() + ".");
+    return false;
   }
 
   /** Drift to revert: the unit wants its live revision applied again (unless it wants one already), now. */
   public void revert(Unit unit) {
     store.wantAgain(unit.id(), unit.liveRevisionNum());
-    dispatch(unit.id());
+    if (mayApply(unit.id(), windows.verdict(unit))) {
+      dispatch(unit.id());
+    }
   }
 
   private void settle(ReconcileStore.Finished finished) {

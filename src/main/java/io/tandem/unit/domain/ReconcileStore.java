@@ -44,7 +44,12 @@ public interface ReconcileStore {
   void settle(Finished finished, boolean done, Instant next);
 
   /** Units whose wanted revision is due for an attempt: none open, not suspended, the retry time passed. */
-  List<UUID> due(int limit);
+  List<Candidate> due(int limit);
+
+  /**
+   * The unit's automatic apply waits until {@code until} ({@code why}: a closed sync window), unless an attempt is open.
+   */
+  void postpone(UUID unitId, Instant until, String why);
 
   /** Claims the next attempt as {@code actionId}: the revision to apply; empty when another server was first. */
   Optional<Integer> claim(UUID unitId, UUID actionId);

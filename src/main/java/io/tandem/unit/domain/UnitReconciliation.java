@@ -12,11 +12,14 @@ import java.time.Instant;
  * @param ignoreRules its own ignore rules (its space's add to them)
  * @param attempts the automatic applies tried for the revision the server wants live, counting one that runs; 0 after
  *     a success or when a new head revision is wanted
- * @param nextAttemptAt when a failed automatic apply is tried again; null when none waits
+ * @param nextAttemptAt when a failed automatic apply is tried again, or one waiting for a sync window may run; null
+ *     when none waits
+ * @param waitingFor why the automatic apply waits until then, when a sync window keeps it; null otherwise
  */
 public record UnitReconciliation(
-    ApplyMode applyMode, ApplyMode effective, IgnoreRules ignoreRules, int attempts, Instant nextAttemptAt) {
+    ApplyMode applyMode, ApplyMode effective, IgnoreRules ignoreRules, int attempts, Instant nextAttemptAt,
+    String waitingFor) {
 
   public static final UnitReconciliation NONE =
-      new UnitReconciliation(null, ApplyMode.OnDemand, IgnoreRules.NONE, 0, null);
+      new UnitReconciliation(null, ApplyMode.OnDemand, IgnoreRules.NONE, 0, null, null);
 }

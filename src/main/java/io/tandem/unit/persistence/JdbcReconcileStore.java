@@ -30,7 +30,8 @@ class JdbcReconcileStore implements ReconcileStore {
   static final String COLUMNS = "u.apply_mode, s.apply_mode as space_apply_mode, u.ignore_rules::text as ignore_rules,"
       // an attempt that succeeded resets them at once, before the loop's next pass settles it
       + " case when exists (select 1 from unit_action aa where aa.id = u.auto_action_id and aa.status = 'Completed'"
-      + " and aa.revision_num = u.auto_revision_num) then 0 else u.auto_attempts end as auto_attempts, u.auto_next_at";
+      + " and aa.revision_num = u.auto_revision_num) then 0 else u.auto_attempts end as auto_attempts, u.auto_next_at,"
+      + " u.auto_waiting";
   /** Automatic applies run for units that are not suspended, and only in Continuous mode, or to revert drift. */
   private static final String MAY_RUN = " u.target is not null and u.suspended_at is null and s.suspended_at is null"
       + " and (coalesce(u.apply_mode, s.apply_mode) = 'Continuous' or u.auto_revision_num = u.live_revision_num)";
@@ -47,7 +48,8 @@ class JdbcReconcileStore implements ReconcileStore {
     String own = rs.getString("apply_mode");
     ApplyMode mode = own == null ? null : ApplyMode.valueOf(own);
     return new UnitReconciliation(mode, mode != null ? mode : ApplyMode.valueOf(rs.getString("space_apply_mode")),
-        rules(rs.getString("ignore_rules")), rs.getInt("auto_attempts"), instant(rs, "auto_next_at"));
+        rules(rs.getString("ignore_rules")), rs.getInt("auto_attempts"), instant(rs, "auto_next_at"),
+        rs.getString("auto_waiting"));
   }
 
   private static IgnoreRules rules(String json) {
@@ -103,7 +105,7 @@ class JdbcReconcileStore implements ReconcileStore {
 
   @Override
   public boolean wantHead(UUID unitId, int revision) {
-    return jdbc.sql("update unit set auto_revision_num = :revision, auto_attempts = 0, auto_next_at = null"
+    return jdbc.sql("update unit set auto_revision_num = :revision, auto_attempts = 0, auto_next_at = null, auto_waiting = null"
             + " where id = :id and head_revision_num = :revision and auto_revision_num is distinct from :revision")
         .param("revision", revision)
         .param("id", unitId)
@@ -112,7 +114,7 @@ class JdbcReconcileStore implements ReconcileStore {
 
   @Override
   public boolean wantAgain(UUID unitId, int revision) {
-    return jdbc.sql("update unit set auto_revision_num = :revision, auto_attempts = 0, auto_next_at = null"
+    return jdbc.sql("update unit set auto_revision_num = :revision, auto_attempts = 0, auto_next_at = null, auto_waiting = null"
             + " where id = :id and auto_revision_num is null")
         .param("revision", revision)
         .param("id", unitId)
@@ -148,17 +150,27 @@ class JdbcReconcileStore implements ReconcileStore {
   }
 
   @Override
-  public List<UUID> due(int limit) {
-    return jdbc.sql("select u.id from unit u join space s on s.id = u.space_id where" + DUE
-            + " order by u.auto_next_at nulls first, u.id limit :limit")
+  public List<Candidate> due(int limit) {
+    return jdbc.sql("select u.id, s.slug, u.slug, u.head_revision_num from unit u join space s on s.id = u.space_id where"
+            + DUE + " order by u.auto_next_at nulls first, u.id limit :limit")
         .param("limit", limit)
-        .query(UUID.class)
+        .query((rs, row) -> new Candidate(rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3), rs.getInt(4)))
         .list();
   }
 
   @Override
+  public void postpone(UUID unitId, Instant until, String why) {
+    jdbc.sql("update unit set auto_next_at = :until, auto_waiting = :why where id = :id and auto_action_id is null")
+        .param("until", SqlTimes.timestamp(until), Types.TIMESTAMP_WITH_TIMEZONE)
+        .param("why", why)
+        .param("id", unitId)
+        .update();
+  }
+
+  @Override
   public Optional<Integer> claim(UUID unitId, UUID actionId) {
-    return jdbc.sql("update unit u set auto_action_id = :action, auto_attempts = u.auto_attempts + 1, auto_next_at = null"
+    return jdbc.sql("update unit u set auto_action_id = :action, auto_attempts = u.auto_attempts + 1, auto_next_at = null,"
+            + " auto_waiting = null"
             + " from space s where s.id = u.space_id and u.id = :id and" + DUE + " returning u.auto_revision_num")
         .param("action", actionId)
         .param("id", unitId)
