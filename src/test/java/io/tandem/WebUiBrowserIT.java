@@ -160,6 +160,36 @@ class WebUiBrowserIT {
   }
 
   @Test
+  void aUnitHeldByADenyWindowSaysWhyOnItsPageAndItsApplyButtonIsRefusedNamingTheWindow() {
+    String spacePath = "/api/v1/spaces/" + space;
+    assertThat(api.send("PUT", spacePath + "/sync-windows", "application/json", Api.JSON.writeValueAsString(Map.of(
+        "windows", java.util.List.of(Map.of("name", "freeze", "kind", "deny", "schedule", "* * * * *", "duration", "2h")))),
+        AUTH).status()).isEqualTo(200);
+    api.patch(spacePath, Map.of("applyMode", "Continuous"), AUTH);
+    api.post(spacePath + "/units", Map.of("slug", "frozen", "target", target, "data", """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: frozen-%s
+        data:
+          level: info
+        """.formatted(space)), AUTH);
+    await("the automatic apply waits").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get(spacePath + "/units/frozen", AUTH).json().has("waitingFor"));
+    signIn(SchemathesisIT.ADMIN);
+
+    browser.get(base() + "/ui/spaces/" + space + "/units/frozen");
+
+    assertThat(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("waiting"))).getText())
+        .startsWith("Waits for its sync windows: the deny window 'freeze' (* * * * * for 2h, UTC) is open until");
+    click(By.id("apply"));
+    assertThat(wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("problem"))).getText())
+        .contains("may not be applied now: the deny window 'freeze'");
+    assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("409 sync-window-closed");
+    assertThat(api.get(spacePath + "/units/frozen/actions", AUTH).items()).isEmpty();
+  }
+
+  @Test
   void aViewerIsOfferedNothingThatChangesAnythingAndAForgedPostIsRefused() {
     appliedPaymentService();
     String subject = "viewer-" + space;

@@ -183,12 +183,15 @@ class UnitCommands extends TandemCli.Group {
           String waitFor,
       @Option(names = "--timeout", description = "With --wait-for: how long (30s, 5m, 1h; default 5m)") String timeout,
       @Option(names = "--dry-run", description = "Apply nothing: show what the apply would change on the cluster,"
-          + " what its prune would delete and the gates that would refuse it") boolean dryRun)
+          + " what its prune would delete and the gates that would refuse it") boolean dryRun,
+      @Option(names = "--override-sync-windows", description = "Apply though a sync window keeps the unit from being"
+          + " applied now; the action records who did") boolean overrideSyncWindows)
       throws ApiException {
     if (dryRun) {
       return showPreview(actions().previewApply(space, unit, revision, takeOver));
     }
-    return showAction(actions().applyUnit(space, unit, revision, wait, takeOver, waitFor, timeout));
+    return showAction(actions().applyUnit(space, unit, revision, wait, takeOver, waitFor, timeout,
+        overrideSyncWindows ? Boolean.TRUE : null));
   }
 
   /** The changed paths as diff shows them; the gates that would refuse the apply make the exit status 1. */

@@ -298,6 +298,20 @@ class CliVerbsIT {
   }
 
   @Test
+  void anApplyADenyWindowRefusesGoesAheadWithOverrideSyncWindows() throws Exception {
+    paymentservice();
+    new Api(port).send("PUT", "/api/v1/spaces/" + space + "/sync-windows", "application/json", Api.JSON.writeValueAsString(
+        Map.of("windows", List.of(Map.of("name", "freeze", "kind", "deny", "schedule", "* * * * *", "duration", "1h")))));
+
+    Run refused = tandem("unit", "apply", "-s", space, "paymentservice");
+    Run overridden = ok("unit", "apply", "-s", space, "paymentservice", "--override-sync-windows");
+
+    assertThat(refused.code()).isEqualTo(1);
+    assertThat(refused.err()).contains("Error 409", "the deny window 'freeze'", "(sync-window-closed)");
+    assertThat(overridden.out()).contains("ApplyCompleted", "Sync windows overridden by");
+  }
+
+  @Test
   void outputFormatsUsageMistakesAndRefusals() throws Exception {
     paymentservice();
     assertThat(ok("unit", "get", "-s", space, "paymentservice", "-o", "json").json().path("slug").asString())

@@ -63,7 +63,7 @@ class GeneratedClientIT {
         .functions(List.of(new FunctionCall().name("set-container-resources").args(List.of("server", "floor", "100m", "200Mi", "2"))))) ;
     assertThat(invoked.getResults().get(0).getRevisionNum()).isEqualTo(2);
 
-    UnitAction applied = actions.applyUnit(space, "paymentservice", null, 30, null, null, null);
+    UnitAction applied = actions.applyUnit(space, "paymentservice", null, 30, null, null, null, null);
     assertThat(applied.getResult()).isEqualTo(UnitAction.ResultEnum.APPLY_COMPLETED);
 
     try (KubernetesClient kubectl = sandbox.client()) {

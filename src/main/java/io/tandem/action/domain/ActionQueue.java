@@ -45,7 +45,9 @@ public interface ActionQueue {
   UnitAction enqueueDestroyOn(UUID unitId, String target, Instant now);
 
   /** An apply requested by the caller; with {@code takeOver} it may take objects that other units applied. */
-  UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn, Instant now);
+  default UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn, Instant now) {
+    return enqueueApply(unitId, revisionNum, takeOver, dependsOn, null, now); // one statement: needs no transaction
+  }
 
   /** With {@code waitForHealth}: once applied, the action waits up to that long for the objects to be healthy. */
   UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn,

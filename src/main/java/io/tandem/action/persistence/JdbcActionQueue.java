@@ -91,12 +91,6 @@ public class JdbcActionQueue implements ActionQueue {
 
   @Override
   @Transactional
-  public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn, Instant now) {
-    return enqueueApply(unitId, revisionNum, takeOver, dependsOn, null, now);
-  }
-
-  @Override
-  @Transactional
   public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn,
       Duration waitForHealth, Instant now) {
     return enqueueApply(unitId, revisionNum, takeOver, dependsOn, waitForHealth, null, now);
@@ -107,15 +101,13 @@ public class JdbcActionQueue implements ActionQueue {
   public UnitAction enqueueApply(UUID unitId, int revisionNum, boolean takeOver, List<UUID> dependsOn,
       Duration waitForHealth, String note, Instant now) {
     UnitAction action = insert(unitId, UnitAction.Kind.Apply, revisionNum, false, false, takeOver, dependsOn, null, now);
-    if (note != null) {
-      jdbc.sql("update unit_action set message = :note where id = :id").param("note", note).param("id", action.id())
-          .update();
+    if (waitForHealth == null && note == null) {
+      return action;
     }
-    if (waitForHealth == null) {
-      return note == null ? action : find(action.id()).orElseThrow();
-    }
-    jdbc.sql("update unit_action set wait_for = 'healthy', wait_timeout_ms = :ms where id = :id")
-        .param("ms", waitForHealth.toMillis())
+    jdbc.sql("update unit_action set message = coalesce(:note, message), wait_for = case when cast(:ms as bigint) is null"
+            + " then null else 'healthy' end, wait_timeout_ms = :ms where id = :id")
+        .param("note", note, Types.VARCHAR)
+        .param("ms", waitForHealth == null ? null : waitForHealth.toMillis(), Types.BIGINT)
         .param("id", action.id())
         .update();
     return find(action.id()).orElseThrow();
