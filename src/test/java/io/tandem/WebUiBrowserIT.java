@@ -110,6 +110,7 @@ class WebUiBrowserIT {
     assertThat(browser.findElement(By.cssSelector("#diff td.ins")).getText()).contains("512Mi");
     screenshot("unit");
 
+    wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("undo"), "Undo revision 2"));
     click(By.id("undo"));
     wait.until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".notice"), "Undone"));
     await("the change undone on the cluster").atMost(Duration.ofSeconds(30))

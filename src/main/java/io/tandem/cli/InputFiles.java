@@ -21,7 +21,7 @@ final class InputFiles {
     try {
       return Base64.getEncoder().encodeToString(Files.readAllBytes(Path.of(chart)));
     } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), "Cannot read " + chart + ": " + e.getMessage());
+      throw new ParameterException(spec.commandLine(), "Cannot read " + chart + ": " + why(e));
     }
   }
 
@@ -31,7 +31,18 @@ final class InputFiles {
       return file.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
           : Files.readString(Path.of(file), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new ParameterException(spec.commandLine(), "Cannot read " + file + ": " + e.getMessage());
+      throw new ParameterException(spec.commandLine(), "Cannot read " + file + ": " + why(e));
     }
+  }
+
+  /** {@code no such file}, not the bare path the JDK's exception says. */
+  private static String why(IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    return e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
   }
 }

@@ -64,6 +64,7 @@ public class TandemCli implements Callable<Integer> {
     CommandLine commandLine = new CommandLine(cli);
     cli.commandLine = commandLine;
     Nouns.add(commandLine, args);
+    withHelp(commandLine);
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
@@ -71,6 +72,12 @@ public class TandemCli implements Callable<Integer> {
     commandLine.setDefaultValueProvider(new SpaceDefault(cli));
     commandLine.setExecutionStrategy(SpaceDefault::executeWhenGiven);
     return commandLine.execute(args);
+  }
+
+  /** {@code -h}/{@code --help} on every command, the verbs written as methods included, which picocli leaves out. */
+  private static void withHelp(CommandLine command) {
+    command.getCommandSpec().mixinStandardHelpOptions(true);
+    command.getSubcommands().values().stream().distinct().forEach(TandemCli::withHelp);
   }
 
   @Override

@@ -9,7 +9,6 @@ import io.tandem.client.model.TargetPatch;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -29,7 +28,7 @@ class TargetCommands extends TandemCli.Group {
       @Option(names = "--namespace", description = "Default namespace for objects that name none") String namespace)
       throws ApiException, IOException {
     Target target = new TargetsApi(root.client()).createTarget(new CreateTargetRequest().slug(slug)
-        .kubeconfig(kubeconfig == null ? null : Files.readString(kubeconfig)).context(context).server(server).token(token)
+        .kubeconfig(kubeconfig == null ? null : InputFiles.text(group, kubeconfig.toString())).context(context).server(server).token(token)
         .namespace(namespace));
     show(target, List.of(target));
     return 0;
@@ -63,7 +62,7 @@ class TargetCommands extends TandemCli.Group {
       @Option(names = "--namespace", description = "Default namespace for objects that name none") String namespace)
       throws ApiException, IOException {
     Target target = new TargetsApi(root.client()).patchTarget(slug, new TargetPatch()
-        .kubeconfig(kubeconfig == null ? null : Files.readString(kubeconfig)).context(context).namespace(namespace));
+        .kubeconfig(kubeconfig == null ? null : InputFiles.text(group, kubeconfig.toString())).context(context).namespace(namespace));
     show(target, List.of(target));
     return 0;
   }

@@ -73,7 +73,7 @@ class SecurityConfiguration implements WebMvcConfigurer {
             .anyRequest().authenticated())
         .exceptionHandling(handling -> handling
             .authenticationEntryPoint((request, response, error) -> problem(request, response, ProblemCode.UNAUTHORIZED,
-                "Give an API token: Authorization: Bearer tdm_<prefix>_<secret>"))
+                TokenAuthenticationFilter.unauthorized(request)))
             .accessDeniedHandler((request, response, error) -> problem(request, response, ProblemCode.FORBIDDEN,
                 "Not allowed.")))
         .build();

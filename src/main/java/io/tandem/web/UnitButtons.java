@@ -6,11 +6,14 @@ import io.tandem.apply.domain.ApplyPreviews;
 import io.tandem.apply.domain.Undo;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
+import io.tandem.common.error.ProblemCode;
+import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.RevisionRef;
 import io.tandem.unit.domain.Unit;
 import io.tandem.unit.domain.UnitCommands;
+import io.tandem.unit.domain.UnitQueries;
 import java.security.Principal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -31,9 +34,12 @@ class UnitButtons {
   private final ApplyPreviews previews;
   private final GatesAndApprovals gates;
   private final Undo undo;
+  private final UnitQueries units;
 
-  UnitButtons(UnitCommands commands, ActionService actions, ApplyPreviews previews, GatesAndApprovals gates, Undo undo) {
+  UnitButtons(UnitCommands commands, ActionService actions, ApplyPreviews previews, GatesAndApprovals gates, Undo undo,
+      UnitQueries units) {
     this.undo = undo;
+    this.units = units;
     this.commands = commands;
     this.actions = actions;
     this.previews = previews;
@@ -51,8 +57,9 @@ class UnitButtons {
 
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
   @PostMapping(UNIT + "/apply")
-  String apply(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect) {
-    return back(space, unit, redirect, said(actions.apply(space, unit, head(), null)));
+  String apply(@PathVariable("space") String space, @PathVariable("unit") String unit,
+      @RequestParam("version") long version, RedirectAttributes redirect) {
+    return back(space, unit, redirect, said(actions.apply(space, unit, drawn(space, unit, version, "apply"), null)));
   }
 
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier, expensive = true)
@@ -73,23 +80,40 @@ class UnitButtons {
   /** Undo: restore the revision before head and apply it, or, when the apply is refused, neither. */
   @Access(value = Access.Who.SPACE_ROLE, role = Role.applier)
   @PostMapping(UNIT + "/undo")
-  String undo(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect,
-      Principal principal) {
-    Undo.Undone undone = undo.undo(space, unit, Authors.of(principal));
+  String undo(@PathVariable("space") String space, @PathVariable("unit") String unit,
+      @RequestParam("version") long version, RedirectAttributes redirect, Principal principal) {
+    drawn(space, unit, version, "undo");
+    Undo.Undone undone = undo.undo(space, unit, version, Authors.of(principal));
     return back(space, unit, redirect,
         "Undone: revision " + undone.revisionNum() + " restores the one before; " + said(undone.apply()));
   }
 
   @Access(value = Access.Who.SPACE_ROLE, role = Role.editor)
   @PostMapping(UNIT + "/approve")
-  String approve(@PathVariable("space") String space, @PathVariable("unit") String unit, RedirectAttributes redirect,
-      Principal principal) {
-    var approval = gates.approve(space, unit, head(), Authors.of(principal));
+  String approve(@PathVariable("space") String space, @PathVariable("unit") String unit,
+      @RequestParam("version") long version, RedirectAttributes redirect, Principal principal) {
+    var approval = gates.approve(space, unit, drawn(space, unit, version, "approve"), Authors.of(principal));
     return back(space, unit, redirect, "Approved revision " + approval.revisionNum() + ".");
   }
 
   private static RevisionRef head() {
     return RevisionRef.parse("revision", "head");
+  }
+
+  /**
+   * The head revision the page showed, by the unit's version it was drawn at: a button of a page drawn before the unit
+   * changed (a capture, another person's edit) is refused rather than acting on a revision nobody saw.
+   *
+   * @throws TandemException {@code precondition-failed} when the unit has changed since
+   */
+  private RevisionRef drawn(String space, String unit, long version, String what) {
+    Unit current = units.get(space, unit);
+    if (current.version() != version) {
+      throw new TandemException(ProblemCode.PRECONDITION_FAILED, "Not done: unit '" + unit + "' has changed since this"
+          + " page was drawn (its head is now revision " + current.headRevisionNum() + "). Look at it again, then " + what
+          + ".", java.util.Map.of("currentVersion", current.version()));
+    }
+    return RevisionRef.parse("revision", Integer.toString(current.headRevisionNum()));
   }
 
   private static String said(UnitAction action) {

@@ -318,6 +318,12 @@ class CliVerbsIT {
         .isEqualTo("paymentservice");
     assertThat(ok("-o", "yaml", "unit", "list", "-s", space).out()).contains("slug: paymentservice");
 
+    Run help = ok("unit", "apply", "--help");
+    assertThat(help.out()).contains("Usage: tandem unit apply", "--override-sync-windows", "--wait-for");
+    assertThat(ok("target", "list", "-h").out()).contains("Usage: tandem target list");
+    Run missing = tandem("target", "create", "elsewhere", "--kubeconfig", dir.resolve("no-such-kubeconfig").toString());
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("Cannot read " + dir.resolve("no-such-kubeconfig") + ": no such file");
     Run usage = tandem("unit", "apply", "-s", space);
     assertThat(usage.code()).isEqualTo(2);
     assertThat(usage.err()).contains("Missing required parameter");

@@ -158,6 +158,70 @@ class ClusterPathsOnKubeApiServerIT {
     assertThat(api.get("/api/v1/spaces/" + space + "/units?include=data").body()).contains("mode: blue");
   }
 
+  @ParameterizedTest(name = "through {0}")
+  @ValueSource(strings = {"direct", "worker"})
+  void aPreSyncHookRunsBeforeTheWavesAndAFailedApplySaysWhatTheApiServerSaid(String path) {
+    String space = Api.uniqueSlug(path);
+    api.post("/api/v1/spaces", Map.of("slug", space));
+    String unit = "/api/v1/spaces/" + space + "/units/ordered";
+    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "ordered", "target", target(path), "data", """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: %1$s
+          annotations: {argocd.argoproj.io/sync-wave: "-1"}
+        ---
+        apiVersion: batch/v1
+        kind: Job
+        metadata:
+          name: migrate
+          namespace: %1$s
+          annotations: {argocd.argoproj.io/hook: PostSync, argocd.argoproj.io/hook-delete-policy: HookSucceeded}
+        spec:
+          template:
+            spec:
+              restartPolicy: Never
+              containers: [{name: migrate, image: registry.example/migrate:1}]
+        ---
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+          namespace: %1$s
+          annotations: {argocd.argoproj.io/sync-wave: "1"}
+        data: {level: info}
+        """.formatted(space)));
+
+    JsonNode applied = ObjectOwnershipOnKubeApiServerIT.post(waiting(), unit + "/apply?wait=90");
+
+    assertThat(applied.path("result").asString()).as(applied.toString()).isEqualTo("ApplyCompleted");
+    assertThat(applied.path("message").asString())
+        .contains("Steps: wave -1 healthy; wave 1 healthy; PostSync hook Job/migrate succeeded.");
+    try (KubernetesClient client = sandbox.client()) {
+      await("the hook deleted once it succeeded").atMost(Duration.ofSeconds(30))
+          .until(() -> client.batch().v1().jobs().inNamespace(space).withName("migrate").get() == null);
+    }
+
+    api.putYaml(unit + "/data", """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+          namespace: %s
+        spec:
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers: [{name: web, image: registry.example/web:1}]
+        """.formatted(space));
+    JsonNode failed = ObjectOwnershipOnKubeApiServerIT.post(waiting(), unit + "/apply?wait=60");
+
+    assertThat(failed.path("result").asString()).isEqualTo("ApplyFailed");
+    assertThat(failed.path("message").asString()).contains("failed at apps/v1/Deployment/" + space + "/web: HTTP 422 from"
+        + " the cluster (Invalid): spec.selector: Required value");
+  }
+
   private String unit(String space, String target) {
     return WorkerProcessOnKubeApiServerIT.unit(api, space, target);
   }

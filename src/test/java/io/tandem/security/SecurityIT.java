@@ -200,9 +200,11 @@ class SecurityIT {
 
   @Test
   void withoutAValidTokenTheApiAnswers401AndHealthStaysOpen() {
-    ProblemAssert.assertProblem(admin.get("/api/v1/spaces"), 401, "unauthorized", "Bearer");
-    ProblemAssert.assertProblem(admin.get("/api/v1/spaces", auth("tdm_nosuchpref_x")), 401, "unauthorized", "");
-    ProblemAssert.assertProblem(admin.get("/api/v1/spaces", auth("not-even-a-token")), 401, "unauthorized", "");
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces"), 401, "unauthorized", "Give an API token: Authorization: Bearer");
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces", auth("tdm_nosuchpref_x")), 401, "unauthorized",
+        "The API token was not accepted: it is unknown, revoked or expired");
+    ProblemAssert.assertProblem(admin.get("/api/v1/spaces", auth("not-even-a-token")), 401, "unauthorized",
+        "The API token was not accepted");
     // the token as a parameter works for the event stream only (EventSource cannot send headers)
     ProblemAssert.assertProblem(admin.get("/api/v1/spaces?access_token=" + ADMIN), 401, "unauthorized", "");
     assertThat(admin.get("/actuator/health").status()).isEqualTo(200);

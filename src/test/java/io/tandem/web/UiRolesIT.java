@@ -117,6 +117,28 @@ class UiRolesIT {
   }
 
   @Test
+  void anUndoOrApplyFromAPageDrawnBeforeTheUnitChangedIsRefusedAndChangesNothing() {
+    UiSession applier = signedIn("applier");
+    String drawn = applier.get(unitPage).body();
+    java.util.regex.Matcher version = java.util.regex.Pattern.compile("name=\"version\" value=\"(\\d+)\"").matcher(drawn);
+    assertThat(version.find()).as("the buttons carry the version they were drawn at").isTrue();
+    assertThat(drawn).contains("Undo revision 2");
+    String unit = "/api/v1/spaces/" + space + "/units/settings";
+    api.putYaml(unit + "/data", api.get(unit + "/data").body().replace("green", "red")); // revision 3, as a capture would
+
+    UiSession.Page undo = applier.post(unitPage + "/undo", Map.of("version", version.group(1)));
+    UiSession.Page apply = applier.post(unitPage + "/apply", Map.of("version", version.group(1)));
+
+    assertThat(undo.status()).isEqualTo(412);
+    assertThat(undo.body()).contains("has changed since this page was drawn (its head is now revision 3)");
+    assertThat(apply.status()).isEqualTo(412);
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).as("nothing undone").isEqualTo(3);
+    assertThat(api.get(unit + "/actions").items()).as("nothing applied").isEmpty();
+    String redrawn = applier.get(unitPage).body();
+    assertThat(redrawn).contains("Undo revision 3");
+  }
+
+  @Test
   void anApplierIsOfferedApplyUndoAndBulkActions() {
     UiSession applier = signedIn("applier");
     assertThat(applier.get(unitPage).body()).contains("id=\"apply\"", "id=\"undo\"", "id=\"refresh\"", "id=\"preview\"");

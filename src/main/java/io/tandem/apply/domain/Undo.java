@@ -25,10 +25,14 @@ public class Undo {
     this.actions = actions;
   }
 
-  /** @throws io.tandem.common.error.TandemException as the restore or the apply would, having changed nothing */
+  /**
+   * @param expectedVersion the unit's version the undo was asked at: a unit changed since is not undone ({@code null}:
+   *     whatever its version)
+   * @throws io.tandem.common.error.TandemException as the restore or the apply would, having changed nothing
+   */
   @Transactional
-  public Undone undo(String space, String slug, String author) {
-    Unit restored = commands.restore(space, slug, RevisionRef.parse("revision", "-1"), null, null, author).unit();
+  public Undone undo(String space, String slug, Long expectedVersion, String author) {
+    Unit restored = commands.restore(space, slug, RevisionRef.parse("revision", "-1"), null, expectedVersion, author).unit();
     UnitAction apply = actions.apply(space, slug, RevisionRef.parse("revision", "head"), null);
     return new Undone(restored.headRevisionNum(), apply);
   }

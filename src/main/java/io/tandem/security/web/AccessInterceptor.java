@@ -66,7 +66,7 @@ public class AccessInterceptor implements HandlerInterceptor {
       return true;
     }
     Caller caller = CallerAccessCheck.current().orElseThrow(() -> new TandemException(ProblemCode.UNAUTHORIZED,
-        "Give an API token: Authorization: Bearer tdm_<prefix>_<secret>"));
+        TokenAuthenticationFilter.unauthorized(request)));
     String space = pathVariables(request).get("space");
     if (space != null) {
       request.setAttribute(SPACE_ATTRIBUTE, space);

@@ -24,6 +24,17 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 public class TokenAuthenticationFilter extends OncePerRequestFilter {
 
+  /** Set on a request whose bearer token was not accepted: its 401 says so, rather than asking for one. */
+  static final String TOKEN_REFUSED = "tandem.tokenRefused";
+  static final String NO_TOKEN = "Give an API token: Authorization: Bearer tdm_<prefix>_<secret>";
+  static final String REFUSED = "The API token was not accepted: it is unknown, revoked or expired (a JWT: not one the"
+      + " configured OIDC provider signed for this server). Give a valid one: Authorization: Bearer tdm_<prefix>_<secret>";
+
+  /** What a 401 of this request says. */
+  public static String unauthorized(jakarta.servlet.http.HttpServletRequest request) {
+    return Boolean.TRUE.equals(request.getAttribute(TOKEN_REFUSED)) ? REFUSED : NO_TOKEN;
+  }
+
   private final TokenService tokens;
   private final OidcTokens oidc;
   private final boolean anonymousOnLoopback;
@@ -49,6 +60,9 @@ public class TokenAuthenticationFilter extends OncePerRequestFilter {
     if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
       String token = header.substring(7).trim();
       caller = (token.startsWith(TokenService.PREFIX) ? tokens.authenticate(token) : oidc.authenticate(token)).orElse(null);
+      if (caller == null) {
+        request.setAttribute(TOKEN_REFUSED, Boolean.TRUE);
+      }
     } else if (header == null && anonymousOnLoopback && loopback(request.getRemoteAddr())) {
       caller = new Caller(Caller.ANONYMOUS, true, null);
     }

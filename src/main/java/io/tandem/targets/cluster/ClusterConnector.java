@@ -24,7 +24,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.stereotype.Component;
 
@@ -52,11 +51,6 @@ public class ClusterConnector {
   private static final HttpClient.Factory HTTP = new Vertx5HttpClientFactory(Vertx.vertx(new VertxOptions()
       .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false))
       .setUseDaemonThread(true)));
-
-  /** Kubernetes' own Status reasons: named in errors as one of this fixed set, never as the text a server sent. */
-  private static final Set<String> STATUS_REASONS = Set.of("BadRequest", "Unauthorized", "Forbidden", "NotFound",
-      "AlreadyExists", "Conflict", "Gone", "Invalid", "ServerTimeout", "Timeout", "TooManyRequests", "MethodNotAllowed",
-      "NotAcceptable", "RequestEntityTooLarge", "UnsupportedMediaType", "InternalError", "Expired", "ServiceUnavailable");
 
   private final Clock clock;
   private final OutboundPolicy outbound;
@@ -221,14 +215,14 @@ public class ClusterConnector {
   }
 
   /**
-   * A failure in words of our own: the HTTP status and Kubernetes reason of an answer, or a generic network reason.
-   * Never the text the server sent, which may be anything when the "cluster" is some other service.
+   * A failure as a person needs it: the HTTP status, and of a Kubernetes status its reason and what it says (the
+   * fields it names, {@link ClusterAnswers}), or a generic network reason. Never a body that is not a Kubernetes
+   * status, which may be anything when the "cluster" is some other service.
    */
   public static String describe(Throwable e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
       if (cause instanceof KubernetesClientException k && k.getCode() > 0) {
-        String reason = k.getStatus() == null ? null : k.getStatus().getReason();
-        return "HTTP " + k.getCode() + " from the cluster" + (reason != null && STATUS_REASONS.contains(reason) ? " (" + reason + ")" : "");
+        return ClusterAnswers.describe(k.getCode(), k.getStatus());
       }
     }
     return RemoteFailures.reason(e, "the cluster could not be reached or read");

@@ -58,14 +58,24 @@ class ClusterConnectorTest {
   }
 
   @Test
-  void failuresAreDescribedWithoutWhatTheServerSent() {
-    KubernetesClientException answered = new KubernetesClientException(
-        new StatusBuilder().withCode(422).withReason("Invalid").withMessage("secret body").build());
+  void aKubernetesStatusIsDescribedWithTheFieldsItNamesAndOtherAnswersWithoutWhatTheServerSent() {
+    KubernetesClientException invalid = new KubernetesClientException(new StatusBuilder().withCode(422).withReason("Invalid")
+        .withMessage("Deployment.apps \"web\" is invalid: [spec.selector: Required value, …]").withNewDetails()
+        .addNewCause().withField("spec.selector").withMessage("Required value").endCause()
+        .addNewCause().withField("spec.template.metadata.labels").withMessage("Invalid value: map[string]string{\"app\":\"web\"}:\n"
+            + "`selector` does not match template `labels`").endCause().endDetails().build());
+    KubernetesClientException notFound = new KubernetesClientException(new StatusBuilder().withCode(404).withReason("NotFound")
+        .withMessage("namespaces \"shop\" not found").build());
     KubernetesClientException odd = new KubernetesClientException(
         new StatusBuilder().withCode(500).withReason("secret reason").withMessage("secret body").build());
+    KubernetesClientException plain = new KubernetesClientException(new StatusBuilder().withCode(502).withMessage("secret").build());
 
-    assertThat(ClusterConnector.describe(answered)).isEqualTo("HTTP 422 from the cluster (Invalid)");
+    assertThat(ClusterConnector.describe(invalid)).isEqualTo("HTTP 422 from the cluster (Invalid): spec.selector: Required"
+        + " value; spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"web\"}: `selector` does not"
+        + " match template `labels`");
+    assertThat(ClusterConnector.describe(notFound)).isEqualTo("HTTP 404 from the cluster (NotFound): namespaces \"shop\" not found");
     assertThat(ClusterConnector.describe(odd)).isEqualTo("HTTP 500 from the cluster");
+    assertThat(ClusterConnector.describe(plain)).isEqualTo("HTTP 502 from the cluster");
     assertThat(ClusterConnector.describe(new IllegalStateException("secret", new ConnectException("secret"))))
         .isEqualTo("connection refused");
     assertThat(ClusterConnector.describe(new IllegalStateException("secret"))).doesNotContain("secret");
