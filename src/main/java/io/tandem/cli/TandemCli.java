@@ -64,20 +64,34 @@ public class TandemCli implements Callable<Integer> {
     CommandLine commandLine = new CommandLine(cli);
     cli.commandLine = commandLine;
     Nouns.add(commandLine, args);
-    withHelp(commandLine);
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setExecutionExceptionHandler(new Failures(err));
     commandLine.setDefaultValueProvider(new SpaceDefault(cli));
     commandLine.setExecutionStrategy(SpaceDefault::executeWhenGiven);
+    CommandLine help = helpAsked(commandLine, args);
+    if (help != null) {
+      help.usage(out);
+      return 0;
+    }
     return commandLine.execute(args);
   }
 
-  /** {@code -h}/{@code --help} on every command, the verbs written as methods included, which picocli leaves out. */
-  private static void withHelp(CommandLine command) {
-    command.getCommandSpec().mixinStandardHelpOptions(true);
-    command.getSubcommands().values().stream().distinct().forEach(TandemCli::withHelp);
+  /**
+   * The usage of the command {@code --help} (or {@code -h}) follows, the verbs written as methods included, which have
+   * no help option of their own; {@code null} when help is not asked for.
+   */
+  private static CommandLine helpAsked(CommandLine root, String[] args) {
+    if (!java.util.Arrays.asList(args).contains("--help") && !java.util.Arrays.asList(args).contains("-h")) {
+      return null;
+    }
+    CommandLine command = root;
+    for (String arg : args) {
+      CommandLine sub = arg.startsWith("-") ? null : command.getSubcommands().get(arg);
+      command = sub != null ? sub : command;
+    }
+    return command;
   }
 
   @Override

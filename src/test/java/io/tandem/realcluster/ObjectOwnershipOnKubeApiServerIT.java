@@ -61,6 +61,37 @@ class ObjectOwnershipOnKubeApiServerIT {
     }
   }
 
+  @Test
+  void aSecondTargetOfTheSameClusterSharesItsObjectsOwnershipSoItsUnitIsRefusedTheFirstUnitsObjects() {
+    Api api = new Api(port);
+    String first = Api.uniqueSlug("owner");
+    String second = Api.uniqueSlug("mine");
+    String mine = Api.uniqueSlug("mine");
+    assertThat(api.post("/api/v1/targets", Map.of("slug", mine, "kubeconfig", sandbox.kubeconfig())).status()).isEqualTo(201);
+    io.tandem.support.Grants.everySpace(api, mine);
+    String data = Fixtures.paymentService().replace("  name: paymentservice\n", "  name: paymentservice\n  namespace: " + first + "\n");
+    try (KubernetesClient client = sandbox.client()) {
+      client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(first).endMetadata().build()).create();
+      String a = unit(api, first, data);
+      String b = unit(api, second, data.replace("memory: 128Mi", "memory: 256Mi"));
+      assertThat(api.patch(b, Map.of("target", mine)).status()).isEqualTo(200);
+      assertThat(post(api, a + "/apply?wait=60").path("result").asString()).isEqualTo("ApplyCompleted");
+
+      assertProblem(api.post(b + "/apply?wait=60", null), 409, "object-owned-by-another-unit", "unit '" + first + "/payment'");
+      assertThat(api.post(b + "/apply/preview", null).json().path("gates").toString()).contains(first + "/payment");
+      assertThat(memory(deployment(client, first))).as("not touched").isEqualTo("128Mi");
+
+      JsonNode takeover = post(api, b + "/apply?wait=60&takeOver=true");
+      assertThat(takeover.path("result").asString()).as(takeover.toString()).isEqualTo("ApplyCompleted");
+      assertThat(memory(deployment(client, first))).isEqualTo("256Mi");
+      assertThat(post(api, a + "/refresh?wait=60").path("result").asString()).as("not the first unit's drift any more")
+          .isEqualTo("RefreshAndNoDrift");
+      JsonNode destroyed = post(api, a + "/destroy?confirm=payment&wait=60");
+      assertThat(destroyed.path("result").asString()).as(destroyed.toString()).isEqualTo("DestroyCompleted");
+      assertThat(memory(deployment(client, first))).as("the second unit's, left in place").isEqualTo("256Mi");
+    }
+  }
+
   static String unit(Api api, String space, String data) {
     api.post("/api/v1/spaces", Map.of("slug", space));
     assertThat(api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", "payment", "data", data, "target", "sandbox"))

@@ -157,14 +157,14 @@ class UiRolesIT {
     assertThat(api.patch(unit, Map.of("target", "sandbox")).status()).isEqualTo(200);
     assertThat(api.patch("/api/v1/spaces/" + space, Map.of("requiredApprovals", 1)).status()).isEqualTo(200);
 
-    UiSession.Page gated = applier.post(unitPage + "/undo", Map.of());
+    UiSession.Page gated = applier.post(unitPage + "/undo", Map.of("version", version(unit)));
 
     assertThat(gated.status()).isEqualTo(409);
     assertThat(gated.body()).contains("apply-gated");
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).as("no restore left behind").isEqualTo(2);
 
     assertThat(api.patch("/api/v1/spaces/" + space, Map.of("requiredApprovals", 0)).status()).isEqualTo(200);
-    UiSession.Page undone = applier.post(unitPage + "/undo", Map.of());
+    UiSession.Page undone = applier.post(unitPage + "/undo", Map.of("version", version(unit)));
 
     assertThat(undone.status()).isEqualTo(302);
     assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(3);
@@ -172,6 +172,11 @@ class UiRolesIT {
       assertThat(action.path("action").asString()).isEqualTo("Apply");
       assertThat(action.path("revisionNum").asInt()).isEqualTo(3);
     });
+  }
+
+  /** The unit's version, as the page the button is on was drawn at. */
+  String version(String unit) {
+    return Long.toString(api.get(unit).json().path("version").asLong());
   }
 
   @Test

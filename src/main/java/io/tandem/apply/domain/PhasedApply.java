@@ -109,8 +109,8 @@ class PhasedApply {
       }
       Failure failure = awaitHealthy(step);
       step.hooks().forEach(hook -> afterHook(step, hook, failure));
-      if (failure == null) {
-        steps.add(describe(step) + " healthy");
+      if (failure == null && step.hooks().isEmpty()) { // a hook's own line says how its step ended
+        steps.add("wave " + step.wave() + " healthy");
       }
       return failure;
     }
@@ -195,11 +195,6 @@ class PhasedApply {
       return new Result(new ApplyReport(applied, deleted, takenOver, spared, failure == null ? null : failure.failedOn(),
           failure == null ? null : failure.reason()), steps);
     }
-  }
-
-  static String describe(Step step) {
-    return step.phase() == Phase.Sync && step.hooks().isEmpty() ? "wave " + step.wave()
-        : step.phase() + " wave " + step.wave();
   }
 
   /** The objects of {@code previous} that {@code wanted} (keys of the new data) no longer has. */

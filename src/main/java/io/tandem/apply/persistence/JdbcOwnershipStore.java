@@ -24,8 +24,13 @@ class JdbcOwnershipStore implements OwnershipStore {
   /** The keys, passed as one JSON array, as rows. */
   private static final String KEYS =
       " jsonb_to_recordset(cast(:keys as jsonb)) as k(\"group\" text, kind text, namespace text, name text)";
-  private static final String MATCHES = " a.target = :target and a.api_group = k.\"group\" and a.kind = k.kind"
-      + " and a.namespace = k.namespace and a.name = k.name";
+  /** The target and those of the same cluster: they share its objects' ownership. */
+  private static final String SAME_CLUSTER = " a.target in (select cast(:target as text) union select t2.slug from target t1"
+      + " join target t2 on t2.cluster_uid = t1.cluster_uid where t1.slug = :target)";
+  private static final String KEY_MATCHES = " a.api_group = k.\"group\" and a.kind = k.kind and a.namespace = k.namespace"
+      + " and a.name = k.name";
+  private static final String MATCHES = " a.target = :target and" + KEY_MATCHES;
+  private static final String MATCHES_ON_CLUSTER = SAME_CLUSTER + " and" + KEY_MATCHES;
 
   private final JdbcClient jdbc;
 
@@ -49,7 +54,7 @@ class JdbcOwnershipStore implements OwnershipStore {
     jdbc.sql("select k.unit, a.api_group, a.kind, a.namespace, a.name, u.id, s.slug, u.slug from applied_object a"
             + " join unit u on u.id = a.unit_id join space s on s.id = u.space_id,"
             + " jsonb_to_recordset(cast(:keys as jsonb)) as k(unit uuid, \"group\" text, kind text, namespace text,"
-            + " name text) where" + MATCHES + " and a.unit_id <> k.unit order by a.namespace, a.name, a.kind")
+            + " name text) where" + MATCHES_ON_CLUSTER + " and a.unit_id <> k.unit order by a.namespace, a.name, a.kind")
         .param("target", target)
         .param("keys", JsonColumns.write(rows))
         .query((rs, row) -> others.computeIfAbsent(rs.getObject(1, UUID.class), unit -> new LinkedHashMap<>())
@@ -81,6 +86,11 @@ class JdbcOwnershipStore implements OwnershipStore {
     jdbc.sql("update applied_object a set unit_id = :unit, claimed_at = now() from" + KEYS + " where" + MATCHES)
         .param("target", target)
         .param("unit", unitId)
+        .param("keys", json(others.keySet()))
+        .update();
+    // taken over through another target of the same cluster: the object is this target's now, and the unit's
+    jdbc.sql("delete from applied_object a using" + KEYS + " where" + MATCHES_ON_CLUSTER + " and a.target <> :target")
+        .param("target", target)
         .param("keys", json(others.keySet()))
         .update();
     return others;
@@ -121,7 +131,7 @@ class JdbcOwnershipStore implements OwnershipStore {
     Map<ObjectKey, ObjectOwner> others = new LinkedHashMap<>();
     jdbc.sql("select a.api_group, a.kind, a.namespace, a.name, u.id, s.slug, u.slug from applied_object a"
             + " join unit u on u.id = a.unit_id join space s on s.id = u.space_id,"
-            + KEYS + " where" + MATCHES + " and a.unit_id <> :unit order by a.namespace, a.name, a.kind" + lock)
+            + KEYS + " where" + MATCHES_ON_CLUSTER + " and a.unit_id <> :unit order by a.namespace, a.name, a.kind" + lock)
         .param("target", target)
         .param("unit", unitId)
         .param("keys", json(keys))

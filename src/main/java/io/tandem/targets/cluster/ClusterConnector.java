@@ -195,9 +195,20 @@ public class ClusterConnector {
     try (KubernetesClient client = connect(credentials, null)) {
       VersionInfo version = client.getKubernetesVersion();
       int latency = (int) Duration.ofNanos(System.nanoTime() - start).toMillis();
-      return new ClusterHealth(true, version == null ? null : version.getGitVersion(), latency, null, clock.instant());
+      return new ClusterHealth(true, version == null ? null : version.getGitVersion(), latency, null, clock.instant(),
+          clusterId(client));
     } catch (RuntimeException e) {
       return new ClusterHealth(false, null, null, describe(e), clock.instant());
+    }
+  }
+
+  /** The uid of the cluster's kube-system namespace; {@code null} when the credentials may not read it. */
+  private static String clusterId(KubernetesClient client) {
+    try {
+      var namespace = client.namespaces().withName("kube-system").get();
+      return namespace == null ? null : namespace.getMetadata().getUid();
+    } catch (KubernetesClientException e) {
+      return null;
     }
   }
 

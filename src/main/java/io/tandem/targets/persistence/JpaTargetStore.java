@@ -100,6 +100,9 @@ public class JpaTargetStore implements TargetStore {
       entity.latencyMs = health.latencyMs();
       entity.lastError = health.error();
       entity.lastCheckedAt = health.checkedAt();
+      if (health.clusterId() != null) {
+        entity.clusterUid = health.clusterId();
+      }
     });
   }
 

@@ -36,6 +36,9 @@ class TargetEntity {
   @Column(name = "last_error")
   String lastError;
 
+  @Column(name = "cluster_uid")
+  String clusterUid;
+
   @Column(name = "last_checked_at")
   Instant lastCheckedAt;
 
