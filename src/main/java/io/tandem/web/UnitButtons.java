@@ -8,6 +8,7 @@ import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
+import io.tandem.common.web.AuditNote;
 import io.tandem.common.web.Authors;
 import io.tandem.unit.domain.GatesAndApprovals;
 import io.tandem.unit.domain.RevisionRef;
@@ -28,6 +29,9 @@ import org.springframework.web.util.UriComponentsBuilder;
 class UnitButtons {
 
   private static final String UNIT = "/ui/spaces/{space}/units/{unit}";
+  /** What each button is in the audit log. */
+  private static final java.util.Map<String, String> AUDITED =
+      java.util.Map.of("apply", "ApplyRevision", "undo", "UndoRevision", "approve", "ApproveRevision");
 
   private final UnitCommands commands;
   private final ActionService actions;
@@ -113,6 +117,7 @@ class UnitButtons {
           + " page was drawn (its head is now revision " + current.headRevisionNum() + "). Look at it again, then " + what
           + ".", java.util.Map.of("currentVersion", current.version()));
     }
+    AuditNote.set(AUDITED.get(what), "revision " + current.headRevisionNum());
     return RevisionRef.parse("revision", Integer.toString(current.headRevisionNum()));
   }
 

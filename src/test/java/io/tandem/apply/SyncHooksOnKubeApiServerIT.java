@@ -186,6 +186,15 @@ class SyncHooksOnKubeApiServerIT {
     assertThat(refresh.path("result").asString()).isEqualTo("RefreshAndNoDrift");
     await().atMost(Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("health").path("status").asString(),
         "Healthy"::equals);
+
+    // applied again: the kept PreSync Job is deleted before it is created anew (BeforeHookCreation), and runs again
+    String firstRun = tool.client().batch().v1().jobs().inNamespace(space).withName("upgrade-sql-schema").get()
+        .getMetadata().getUid();
+    JsonNode again = api.post(unit + "/apply?wait=120", null).json();
+    assertThat(again.path("result").asString()).as(again.toString()).isEqualTo("ApplyCompleted");
+    assertThat(again.path("message").asString()).contains("PreSync hook Job/upgrade-sql-schema succeeded");
+    assertThat(tool.client().batch().v1().jobs().inNamespace(space).withName("upgrade-sql-schema").get().getMetadata()
+        .getUid()).isNotEqualTo(firstRun);
   }
 
   @Test

@@ -111,6 +111,21 @@ abstract class IgnoreRuleScenarios {
     assertThat(api.get(unit + "/data").body()).contains("replicas: 2").contains("memory: 128Mi");
   }
 
+  @Test
+  void aRuleThatCoversADriftedFieldClearsTheDriftWithoutARefreshAsked() {
+    String unit = unit("payment", "Report");
+    kubectlEdit.setMemoryLimit(space, "payment", "512Mi");
+    assertThat(api.post(unit + "/refresh?dryRun=true&wait=30", null).json().path("result").asString())
+        .isEqualTo("RefreshAndDrifted");
+    assertThat(api.get(unit).json().path("drift").asString()).isEqualTo("Drifted");
+
+    ignore(unit, Map.of("paths", List.of(MEMORY)));
+
+    await("the drift looked at again once the rule is set").atMost(Duration.ofSeconds(15))
+        .until(() -> api.get(unit).json().path("drift").asString(), "None"::equals);
+    assertThat(api.get(unit).json().path("headRevisionNum").asInt()).isEqualTo(1);
+  }
+
   /** Refreshes and waits for revision 2: on the real engine a watch's refresh may capture the change before ours. */
   void capturedAsRevisionTwo(String unit) {
     refresh(unit);

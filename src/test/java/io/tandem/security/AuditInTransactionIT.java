@@ -150,6 +150,23 @@ class AuditInTransactionIT {
     assertThat(auditPaths("At < '" + at + "' AND Path = '" + unit + "'")).isEmpty();
   }
 
+  @Test
+  void aRestoreARetargetAndADriftModeChangeAreTellableApartInTheAuditLog() {
+    assertThat(api.patch(unit, Map.of("data", payment(2))).status()).isEqualTo(200);
+    assertThat(api.patch(unit + "?restore=1", Map.of()).status()).isEqualTo(200);
+    assertThat(api.patch(unit, Map.of("target", "sandbox")).status()).isEqualTo(200);
+    assertThat(api.patch(unit, Map.of("driftMode", "Capture")).status()).isEqualTo(200);
+    api.post(unit + "/apply", null); // queued or refused (another test's unit may hold default/paymentservice): audited either way
+
+    List<String> said = api.get("/api/v1/audit?where=" + URLEncoder.encode("Path LIKE '" + unit + "%'", StandardCharsets.UTF_8))
+        .json().path("items").valueStream().map(entry -> entry.path("operation").asString() + " "
+            + entry.path("detail").asString("-")).toList();
+
+    assertThat(said).containsExactly("applyUnit -", "SetDriftMode driftMode: Capture", "SetTarget target: sandbox",
+        "RestoreRevision revision 1", "UpdateData data");
+    assertThat(auditPaths("Operation = 'RestoreRevision' AND Path = '" + unit + "'")).containsExactly(unit);
+  }
+
   private List<String> auditPaths(String where) {
     return api.get("/api/v1/audit?where=" + URLEncoder.encode(where, StandardCharsets.UTF_8)).json().path("items")
         .valueStream().map(entry -> entry.path("path").asString()).toList();

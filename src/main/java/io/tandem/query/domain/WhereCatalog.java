@@ -84,6 +84,7 @@ public final class WhereCatalog {
           .add("Path", Type.STRING)
           .add("Status", Type.INTEGER)
           .add("Space", Type.STRING)
+          .add("Operation", Type.STRING)
           .add("At", Type.TIMESTAMP);
 
   private static final Pattern LABEL_KEY = Pattern.compile("^[A-Za-z0-9]([-A-Za-z0-9_./]{0,315}[A-Za-z0-9])?$");

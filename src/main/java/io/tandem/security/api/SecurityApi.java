@@ -72,7 +72,7 @@ public interface SecurityApi {
   @Access(value = Access.Who.ORG_ADMIN)
   @GetMapping("/audit")
   ListResponse<Audit.Entry> listAudit(
-      @Parameter(description = "Filter over Subject, Method, Path, Status, Space, At") @RequestParam(required = false) String where,
+      @Parameter(description = "Filter over Subject, Method, Path, Status, Space, Operation, At") @RequestParam(required = false) String where,
       @Parameter(description = "Page size, 1-1000") @RequestParam(required = false) Integer limit,
       @Parameter(description = "nextCursor of the previous page") @RequestParam(required = false) String cursor);
 

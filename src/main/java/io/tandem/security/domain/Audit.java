@@ -12,8 +12,13 @@ import java.time.Instant;
  */
 public interface Audit {
 
+  /**
+   * @param operation what was done: the route's operation ({@code applyUnit}), or a finer one its handler named
+   *     ({@code RestoreRevision}, {@code SetDriftMode}); {@code null} for a request that reached no operation
+   * @param detail its object and values in a few words ({@code revision 18}, {@code driftMode: Capture}), or {@code null}
+   */
   record Entry(long id, Instant at, String subject, String method, String path, int status, String remoteAddr,
-      String space) {}
+      String space, String operation, String detail) {}
 
   /** @return the entry's id */
   long record(Entry entry);

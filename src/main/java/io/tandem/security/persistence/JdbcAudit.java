@@ -26,6 +26,7 @@ class JdbcAudit implements Audit {
       "Path", "a.path",
       "Status", "a.status",
       "Space", "a.space",
+      "Operation", "a.operation",
       "At", "a.at"), null, null);
 
   private final JdbcClient jdbc;
@@ -38,9 +39,10 @@ class JdbcAudit implements Audit {
    * The insert of an entry, returning its id, over {@link #parameters}; its parameters are named for {@link
    * io.tandem.common.tx.CarriedInsert}, which may carry it in a change's own statement.
    */
-  private static final String INTO = "insert into audit_event (at, subject, method, path, status, remote_addr, space)";
+  private static final String INTO = "insert into audit_event (at, subject, method, path, status, remote_addr, space,"
+      + " operation, detail)";
   private static final String VALUES = ":carriedAt, :carriedSubject, :carriedMethod, :carriedPath, :carriedStatus,"
-      + " :carriedRemote, :carriedSpace";
+      + " :carriedRemote, :carriedSpace, :carriedOperation, :carriedDetail";
   static final String INSERT = INTO + " values (" + VALUES + ") returning id";
 
   /** As {@link #INSERT}, writing the entry only where {@code condition} holds. */
@@ -57,6 +59,8 @@ class JdbcAudit implements Audit {
     parameters.put("carriedStatus", entry.status());
     parameters.put("carriedRemote", entry.remoteAddr());
     parameters.put("carriedSpace", entry.space());
+    parameters.put("carriedOperation", entry.operation());
+    parameters.put("carriedDetail", entry.detail());
     return parameters;
   }
 
@@ -73,14 +77,16 @@ class JdbcAudit implements Audit {
   @Override
   public ListResponse<Entry> list(PageRequest page, Where filter) {
     WhereSql where = WhereSql.of(filter, COLUMNS);
-    List<Entry> entries = jdbc.sql("select id, at, subject, method, path, status, remote_addr, space from audit_event a"
+    List<Entry> entries = jdbc.sql("select id, at, subject, method, path, status, remote_addr, space, operation, detail"
+            + " from audit_event a"
             + " where (cast(:after as bigint) is null or a.id < cast(:after as bigint)) and " + where.sql()
             + " order by a.id desc limit :limit")
         .params(where.parameters())
         .param("after", page.after() == null ? null : Long.valueOf(page.after()))
         .param("limit", page.limit() + 1)
         .query((rs, row) -> new Entry(rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant(), rs.getString(3),
-            rs.getString(4), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getString(8)))
+            rs.getString(4), rs.getString(5), rs.getInt(6), rs.getString(7), rs.getString(8), rs.getString(9),
+            rs.getString(10)))
         .list();
     return page.page(entries, entry -> Long.toString(entry.id()));
   }

@@ -1,6 +1,8 @@
 package io.tandem.security.web;
 
+import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.tandem.common.web.AuditNote;
 import io.tandem.security.domain.Audit;
 import io.tandem.security.domain.Caller;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,6 +26,8 @@ public final class AuditedRequest {
   private static final ThreadLocal<AuditedRequest> CURRENT = new ThreadLocal<>();
   /** Handler method → the success status its API declares; looked up once per method, not per request. */
   private static final Map<Method, Integer> SUCCESS_STATUS = new ConcurrentHashMap<>();
+  private static final Map<Method, String> OPERATIONS = new ConcurrentHashMap<>();
+  private static final int MAX_DETAIL = 500;
 
   private final HttpServletRequest request;
   /** The entry written in a committed transaction, with the status it was written with; null while none is. */
@@ -63,8 +67,12 @@ public final class AuditedRequest {
         : "(unauthenticated)";
     // the decoded path variable of the handler that ran; null when the request never reached one
     Object space = request.getAttribute(AccessInterceptor.SPACE_ATTRIBUTE);
+    Object operation = request.getAttribute(AuditNote.OPERATION);
+    Object detail = request.getAttribute(AuditNote.DETAIL);
     return new Audit.Entry(0, at, subject, request.getMethod(), request.getRequestURI(), status,
-        request.getRemoteAddr(), space == null ? null : space.toString());
+        request.getRemoteAddr(), space == null ? null : space.toString(),
+        operation != null ? operation.toString() : handler().map(AuditedRequest::operationOf).orElse(null),
+        detail == null ? null : cut(detail.toString()));
   }
 
   /**
@@ -73,6 +81,19 @@ public final class AuditedRequest {
    */
   public int successStatus() {
     return handler().map(method -> SUCCESS_STATUS.computeIfAbsent(method, AuditedRequest::declaredSuccess)).orElse(200);
+  }
+
+  private static String cut(String detail) {
+    return detail.length() <= MAX_DETAIL ? detail : detail.substring(0, MAX_DETAIL - 1) + "\u2026";
+  }
+
+  /** The operation id its API declares ({@code applyUnit}); else the handler's own name ({@code UnitButtons.undo}). */
+  private static String operationOf(Method method) {
+    return OPERATIONS.computeIfAbsent(method, handler -> {
+      Operation declared = AnnotatedElementUtils.findMergedAnnotation(handler, Operation.class);
+      return declared != null && !declared.operationId().isEmpty() ? declared.operationId()
+          : handler.getDeclaringClass().getSimpleName() + "." + handler.getName();
+    });
   }
 
   private static int declaredSuccess(Method method) {

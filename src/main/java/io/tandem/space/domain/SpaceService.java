@@ -28,9 +28,12 @@ public class SpaceService {
   private final SpaceStore store;
   private final Clock clock;
 
-  public SpaceService(SpaceStore store, Clock clock) {
+  private final io.tandem.action.domain.RefreshQueue refreshes;
+
+  public SpaceService(SpaceStore store, Clock clock, io.tandem.action.domain.RefreshQueue refreshes) {
     this.store = store;
     this.clock = clock;
+    this.refreshes = refreshes;
   }
 
   /** The settings a space is created with; null: the default. */
@@ -77,9 +80,14 @@ public class SpaceService {
   }
 
   public Space patch(String slug, MergePatch patch) {
-    return store
+    Space patched = store
         .update(slug, current -> applyPatch(current, patch))
         .orElseThrow(() -> TandemException.notFound("Space '" + slug + "' does not exist."));
+    if (patch.has("ignoreRules")) {
+      // what is drift has changed: each applied unit is looked at again now, not at the next periodic pass
+      refreshes.enqueueBackgroundRefreshesInSpace(slug);
+    }
+    return patched;
   }
 
   private Space applyPatch(Space current, MergePatch patch) {

@@ -109,6 +109,7 @@ class UnitController implements UnitsApi {
       Principal principal) {
     Long expected = ETags.expectedVersion(ifMatch);
     String author = Authors.of(principal);
+    UnitPatches.noteForAudit(restore, patch);
     if (restore != null) {
       return withETag(commands.restore(space, unit, RevisionRef.parse("restore", restore),
           UnitPatches.restoreDescription(patch), expected, author), principal);

@@ -1,6 +1,7 @@
 package io.tandem.unit.api;
 
 import io.tandem.common.patch.MergePatch;
+import io.tandem.common.web.AuditNote;
 import io.tandem.common.web.MergePatches;
 import io.tandem.space.domain.DriftMode;
 import io.tandem.unit.domain.ReconcilePatch;
@@ -47,6 +48,28 @@ final class UnitPatches {
   /** The apply mode and ignore rules a patch sets. */
   static ReconcilePatch reconciliation(JsonNode body) {
     return ReconcilePatch.read(MergePatches.read(body, PATCHABLE));
+  }
+
+  /** The operations a patch of one field is, for the audit log; a patch of several is {@code PatchUnit}. */
+  private static final Map<String, String> OPERATIONS = Map.of("displayName", "RenameUnit", "labels", "SetLabels",
+      "target", "SetTarget", "driftMode", "SetDriftMode", "data", "UpdateData", ReconcilePatch.APPLY_MODE,
+      "SetApplyMode", ReconcilePatch.IGNORE_RULES, "SetIgnoreRules");
+  /** The fields whose values the audit log repeats: none that may hold configuration (or a Secret's values). */
+  private static final Set<String> SHOWN = Set.of("target", "driftMode", ReconcilePatch.APPLY_MODE);
+
+  /** Tells the audit log what a patch (or, with {@code restore}, a restore) of a unit does. */
+  static void noteForAudit(String restore, JsonNode body) {
+    if (restore != null) {
+      AuditNote.set("RestoreRevision", "revision " + restore);
+      return;
+    }
+    if (body == null || !body.isObject()) {
+      return;
+    }
+    java.util.List<String> fields = body.propertyNames().stream().filter(name -> !name.equals(DESCRIPTION)).toList();
+    String operation = fields.size() == 1 ? OPERATIONS.getOrDefault(fields.get(0), "PatchUnit") : "PatchUnit";
+    AuditNote.set(operation, String.join(", ", fields.stream().map(name -> SHOWN.contains(name) && body.get(name).isString()
+        ? name + ": " + body.get(name).asString() : name).toList()));
   }
 
   /** The body of a restore: only a change description can be given. */

@@ -9,9 +9,11 @@ import org.springframework.transaction.annotation.Transactional;
 public class ReconcileSettings {
 
   private final ReconcileStore store;
+  private final io.tandem.action.domain.RefreshQueue refreshes;
 
-  ReconcileSettings(ReconcileStore store) {
+  ReconcileSettings(ReconcileStore store, io.tandem.action.domain.RefreshQueue refreshes) {
     this.store = store;
+    this.refreshes = refreshes;
   }
 
   public void set(Unit unit, ReconcilePatch patch) {
@@ -20,6 +22,7 @@ public class ReconcileSettings {
     }
     if (patch.setsIgnoreRules()) {
       store.setIgnoreRules(unit.id(), patch.ignoreRules());
+      refreshes.enqueueBackgroundRefresh(unit.id()); // what is drift has changed: looked at again now
     }
   }
 }

@@ -106,7 +106,7 @@ class WhereTest {
         + " character 1: unknown attribute 'HeadRevisionNum'; spaces have Slug, DisplayName, Suspended, ApplyMode,"
         + " FourEyes, DestroyGate, CreatedAt, Labels.<key>.");
     assertInvalid(() -> Where.parse("Status = 200 AND Code = 1", WhereCatalog.AUDIT), "Invalid where expression at"
-        + " character 18: unknown attribute 'Code'; audit entries have Subject, Method, Path, Status, Space, At.");
+        + " character 18: unknown attribute 'Code'; audit entries have Subject, Method, Path, Status, Space, Operation, At.");
   }
 
   /** Spaces have labels of their own but no space above them; audit entries have no labels at all. */

@@ -12,7 +12,7 @@ class WhereColumnsTest {
   @Test
   void columnsThatLeaveOutAnAttributeOrNameAnUnknownOneAreRefused() {
     Map<String, String> audit = Map.of("Subject", "a.subject", "Method", "a.method", "Path", "a.path",
-        "Status", "a.status", "Space", "a.space");
+        "Status", "a.status", "Space", "a.space", "Operation", "a.operation");
 
     assertThatThrownBy(() -> WhereColumns.of(WhereCatalog.AUDIT, audit, null, null))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("At");
