@@ -56,11 +56,6 @@ public record ApplyPlan(List<Step> steps, List<Step> onFailure, String deployabl
       hooks.forEach(hook -> all.add(hook.resource().content()));
       return KubernetesYaml.render(all);
     }
-
-    /** The step's hooks as one text. */
-    public String hookText() {
-      return KubernetesYaml.render(hooks.stream().map(hook -> hook.resource().content()).toList());
-    }
   }
 
   /** Whether the apply is one step without hooks, as an apply has always been: nothing to wait for between steps. */
