@@ -25,7 +25,7 @@ class ImportCommands extends TandemCli.Group {
       description = "The space (default the context's)")
   String space;
 
-  @Command(name = "helm", description = "Render a Helm chart into units (one for the chart, or one per kind)")
+  @Command(name = "helm", description = "Render a Helm chart into units (one per app, unless --group-by says otherwise)")
   int helm(
       @Option(names = "--chart", description = "A packaged chart (.tgz file) or an oci:// reference") String chart,
       @Option(names = "--repo", description = "An HTTP chart repository's URL (with --name)") String repo,
@@ -35,7 +35,9 @@ class ImportCommands extends TandemCli.Group {
       @Option(names = {"-n", "--namespace"}, description = "The namespace to render into") String namespace,
       @Option(names = {"-f", "--values"}, description = "A values file (YAML; - for standard input)") String values,
       @Option(names = "--target", description = "The target of the units created") String target,
-      @Option(names = "--split", description = "chart (default): one unit; kind: one unit per kind") String split,
+      @Option(names = "--group-by", description = "app (default), namespace, object, kind or chart (one unit)")
+          ImportRequest.GroupByEnum groupBy,
+      @Option(names = "--split", hidden = true, description = "The older name of --group-by (chart or kind)") String split,
       @Option(names = "--dry-run", description = "List the units and objects, create nothing") boolean dryRun)
       throws ApiException {
     if ((chart == null) == (repo == null) || (repo != null) != (name != null)) {
@@ -45,7 +47,8 @@ class ImportCommands extends TandemCli.Group {
         .chart(repo != null ? new ImportRequestChart(new ChartReference().repo(repo).name(name).version(version))
             : new ImportRequestChart(InputFiles.chart(spec, chart)))
         .release(release).namespace(namespace).values(values == null ? null : InputFiles.text(spec, values)).target(target)
-        .split(split == null ? null : ImportRequest.SplitEnum.fromValue(split)).dryRun(dryRun ? Boolean.TRUE : null);
+        .groupBy(groupBy).split(split == null ? null : ImportRequest.SplitEnum.fromValue(split))
+        .dryRun(dryRun ? Boolean.TRUE : null);
     ImportResponse response = new ImportsApi(root.client()).importUnits(space, request);
     root.output().print(response, response.getUnits(),
         new Output.Column<ImportedUnit>("UNIT", ImportedUnit::getUnit),

@@ -42,8 +42,13 @@ public interface ImportsApi {
           + " namespaced kind that is not owned by another object", example = "[\"Deployment\", \"Service\"]") List<String> kinds,
       @Schema(description = "cluster: a Kubernetes label selector", example = "app.kubernetes.io/part-of=shop") String labelSelector,
       @Schema(description = "cluster: only objects of these names") List<String> names,
-      @Schema(description = "cluster: one unit per namespace, per app (the app.kubernetes.io/name or app label, default)"
-          + " or per object", allowableValues = {"namespace", "app", "object"}) String groupBy,
+      @Schema(description = "How objects are cut into units. cluster: one unit per namespace, per app (the"
+          + " app.kubernetes.io/name or app label, default) or per object. helm, and the charts and Kustomize folders"
+          + " of a git import: per app (default; an object without the label goes to the app its name carries), per"
+          + " namespace, object or kind (<release>-<kind>), or one unit for the whole rendering (chart); a rendering"
+          + " whose objects make one group is one unit named after the release or folder. Imported again, each"
+          + " object stays in the unit that holds it, and the grouping it was made with is kept unless another is"
+          + " asked for", allowableValues = {"namespace", "app", "object", "kind", "chart"}) String groupBy,
       @Schema(description = "cluster and helm: list the units and objects it would create, and create nothing") Boolean dryRun,
       @Schema(description = "helm: a packaged chart (.tgz) in base64, an oci:// reference, or a chart of an HTTP repository",
           oneOf = {String.class, ChartReference.class}) Object chart,
@@ -52,10 +57,10 @@ public interface ImportsApi {
           + " to its namespaced objects that name none; default: rendered as helm template does outside a cluster"
           + " (default), the objects left as rendered") String namespace,
       @Schema(description = "helm: values, as YAML (a mapping); default the chart's own") String values,
-      @Schema(description = "helm: one unit for the chart, named after the release (default), or one per kind, named"
-          + " <release>-<kind>", allowableValues = {"chart", "kind"}) String split,
+      @Schema(description = "helm: the older name of groupBy, for chart and kind", deprecated = true,
+          allowableValues = {"chart", "kind"}) String split,
       @Schema(description = "git: keep each unit of plain files in step with its file or folder from now on (its"
-          + " origin): each new commit there is merged into it; rendered charts and Kustomize folders are not kept")
+          + " origin): each new commit there is merged into it")
           Boolean watch) {}
 
   @Schema(name = "ChartReference", description = "A chart of an HTTP chart repository")

@@ -2,9 +2,9 @@ package io.tandem.imports.api;
 
 import io.tandem.common.error.TandemException;
 import io.tandem.common.web.Authors;
-import io.tandem.imports.domain.ChartSplit;
 import io.tandem.imports.domain.ClusterImports;
 import io.tandem.imports.domain.GitImports;
+import io.tandem.imports.domain.GroupBy;
 import io.tandem.imports.domain.HelmImports;
 import java.security.Principal;
 import java.util.List;
@@ -40,7 +40,7 @@ class ImportsController implements ImportsApi {
     GitImports.Report report = gitImports.importUnits(space,
         new GitImports.Request(request.url(), request.ref(), request.path(), OriginsController.layout(request.layout()), request.target(),
             request.credentials() == null ? null : request.credentials().toCredentials(), request.namespace(),
-            Boolean.TRUE.equals(request.watch())),
+            Boolean.TRUE.equals(request.watch()), groupBy(request.groupBy(), null)),
         author);
     List<ImportedFile> files = report.files().stream()
         .map(file -> new ImportedFile(file.path(), file.unit(), file.outcome().name(), file.revisionNum(), file.reason()))
@@ -55,7 +55,7 @@ class ImportsController implements ImportsApi {
   private ImportResponse fromHelm(String space, ImportRequest request, String author) {
     HelmImports.Report report = helmImports.importChart(space, new HelmImports.Request(ChartRequests.source(request.chart()),
         request.release(), request.namespace(), request.values(), request.target(), Boolean.TRUE.equals(request.dryRun()),
-        split(request.split())), author);
+        groupBy(request.groupBy(), request.split())), author);
     List<ImportedUnit> units = report.units().stream()
         .map(unit -> new ImportedUnit(unit.unit(), unit.outcome().name(), unit.revisionNum(), unit.objects().stream()
             .map(object -> new ImportedObject(object.apiVersion(), object.kind(), object.namespace(), object.name()))
@@ -75,14 +75,24 @@ class ImportsController implements ImportsApi {
     return (int) report.units().stream().filter(unit -> unit.outcome() == outcome).count();
   }
 
-  private static ChartSplit split(String split) {
-    if (split == null) {
+  /** The grouping of a rendering; {@code split}, the field it replaces, is read as it was ({@code chart}, {@code kind}). */
+  private static GroupBy groupBy(String groupBy, String split) {
+    if (split != null && groupBy != null) {
+      throw TandemException.validation("Send 'groupBy' or 'split' (its older name), not both.");
+    }
+    String asked = groupBy != null ? groupBy : split;
+    if (asked == null) {
       return null;
     }
     try {
-      return ChartSplit.valueOf(split.toLowerCase(Locale.ROOT));
+      GroupBy by = GroupBy.valueOf(asked.strip().toLowerCase(Locale.ROOT));
+      if (split != null && by != GroupBy.chart && by != GroupBy.kind) {
+        throw new IllegalArgumentException(split);
+      }
+      return by;
     } catch (IllegalArgumentException e) {
-      throw TandemException.validation("Field 'split' must be 'chart' or 'kind', not '" + split + "'.");
+      throw TandemException.validation(split != null ? "Field 'split' must be 'chart' or 'kind', not '" + split + "'."
+          : "Field 'groupBy' must be 'app', 'namespace', 'object', 'kind' or 'chart', not '" + groupBy + "'.");
     }
   }
 }

@@ -35,8 +35,10 @@ class ChartBackportPlan {
   private static final String HEADING = "apiVersion: tandem.io/v1\nkind: ChartValues\nmetadata:\n  name: values\n";
 
   private final ChartRenderer renderer;
+  private final RenderHolders holders;
 
-  ChartBackportPlan(ChartRenderer renderer) {
+  ChartBackportPlan(ChartRenderer renderer, RenderHolders holders) {
+    this.holders = holders;
     this.renderer = renderer;
   }
 
@@ -96,7 +98,9 @@ class ChartBackportPlan {
   private String render(ChartUnit chart, Map<String, byte[]> files, String values) {
     Map<String, byte[]> with = new LinkedHashMap<>(files);
     with.put(VALUES, values.getBytes(StandardCharsets.UTF_8));
-    return OriginReader.rendered(renderer.renderFolder(with, HelmImports.forHelm(chart.release())), chart);
+    ChartRenderer.PackagedChart packed = renderer.renderFolder(with, HelmImports.forHelm(chart.release()));
+    return ChartManifests.data(holders.partOf(chart.unitId(),
+        ChartManifests.documents(packed.rendered(), chart.release().namespace())));
   }
 
   /** The values text edited to hold {@code values}, in place. */

@@ -11,7 +11,6 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -27,9 +26,6 @@ final class ChartManifests {
 
   /** One object of the rendering and the text that holds it. */
   record Document(KubernetesResource resource, String text) {}
-
-  /** A unit to make of the rendering: its slug, the kind it holds (one unit per kind) or null, data and objects. */
-  record PlannedUnit(String slug, String kind, String data, List<KubernetesResource> objects) {}
 
   private ChartManifests() {}
 
@@ -60,27 +56,6 @@ final class ChartManifests {
         .toList();
   }
 
-  /** The units of the rendering: one named after the release, or one per kind named {@code <release>-<kind>}. */
-  static List<PlannedUnit> units(List<Document> documents, String release, ChartSplit split) {
-    Map<String, List<Document>> byUnit = new LinkedHashMap<>();
-    Map<String, String> kinds = new LinkedHashMap<>();
-    for (Document document : documents) {
-      String kind = split == ChartSplit.kind ? document.resource().kind() : null;
-      String slug = kind == null ? release : ImportNames.slug(release + "-" + kind.toLowerCase(Locale.ROOT));
-      byUnit.computeIfAbsent(slug, key -> new ArrayList<>()).add(document);
-      kinds.put(slug, kind);
-    }
-    List<PlannedUnit> units = new ArrayList<>();
-    byUnit.forEach((slug, members) -> units.add(new PlannedUnit(slug, kinds.get(slug), data(members),
-        members.stream().map(Document::resource).toList())));
-    return units;
-  }
-
-  /** The documents of one kind; all of them for null. */
-  static List<Document> ofKind(List<Document> documents, String kind) {
-    return kind == null ? documents : documents.stream().filter(document -> document.resource().kind().equals(kind)).toList();
-  }
-
   /** The documents as one multi-document YAML text. */
   static String data(List<Document> documents) {
     StringBuilder data = new StringBuilder();
@@ -91,7 +66,7 @@ final class ChartManifests {
   }
 
   /** The documents of a multi-document text, each with its own text; empty ones left out. */
-  private static List<Document> parse(String text) {
+  static List<Document> parse(String text) {
     List<Document> documents = new ArrayList<>();
     StringBuilder current = new StringBuilder();
     for (String line : text.split("\n", -1)) {

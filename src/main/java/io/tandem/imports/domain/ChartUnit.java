@@ -6,9 +6,7 @@ import java.util.UUID;
 /**
  * A unit made from a Helm chart: the chart, its origin and the packaged chart itself, the release it was rendered
  * for, and {@code rendered}, the unit's part of that rendering, which is the base of the next upgrade's three-way
- * merge.
- *
- * @param kind with one unit per kind, the kind this unit holds; null for the whole chart
+ * merge. Which part of the rendering is the unit's is its {@link RenderGroup}.
  */
 public record ChartUnit(
     UUID unitId,
@@ -16,6 +14,5 @@ public record ChartUnit(
     ChartOrigin origin,
     byte[] archive,
     Release release,
-    String kind,
     String rendered,
     Instant renderedAt) {}

@@ -23,7 +23,8 @@ import org.springframework.stereotype.Service;
  * Upgrades of units made from a chart: the chart (another one, another version of it, or the same) is rendered again
  * with the unit's values or new ones, and what the rendering changed since the last one is merged into the unit's
  * data three-way, as a variant's upgrade merges its upstream's changes: the team's own edits since are kept, and a
- * path both changed is a conflict, which with the strategy {@code merge} is a 409 that changes nothing.
+ * path both changed is a conflict, which with the strategy {@code merge} is a 409 that changes nothing. A unit made
+ * of part of the chart takes its part of the new rendering ({@link RenderParts#part}).
  */
 @Service
 public class ChartUpgrades {
@@ -42,9 +43,11 @@ public class ChartUpgrades {
   private final ChartRenderer renderer;
   private final AccessCheck access;
   private final Clock clock;
+  private final RenderHolders holders;
 
   ChartUpgrades(UnitQueries units, UnitCommands commands, ChartUnitStore store, ChartLoader loader,
-      ChartRenderer renderer, AccessCheck access, Clock clock) {
+      ChartRenderer renderer, AccessCheck access, Clock clock, RenderHolders holders) {
+    this.holders = holders;
     this.units = units;
     this.commands = commands;
     this.store = store;
@@ -68,7 +71,7 @@ public class ChartUpgrades {
     Release release = new Release(before.release().name(), before.release().namespace(), values);
     RenderedChart rendered = renderer.render(loaded.archive(), HelmImports.forHelm(release));
     String theirs = ChartManifests.data(
-        ChartManifests.ofKind(ChartManifests.documents(rendered, release.namespace()), before.kind()));
+        holders.partOf(unit.id(), ChartManifests.documents(rendered, release.namespace())));
     String upgrading = "Upgrading '" + slug + "' from chart " + HelmImports.describe(before.chart()) + " to "
         + HelmImports.describe(rendered.chart());
     boolean showSecrets = access.mayReadSecrets(space);
@@ -86,8 +89,8 @@ public class ChartUpgrades {
       if (!result.conflicts().isEmpty() && strategy == UpgradeMerge.Strategy.merge) {
         throw UpgradeMerge.conflictError(upgrading, result.conflicts());
       }
-      store.save(new ChartUnit(current.id(), rendered.chart(), loaded.origin(), loaded.archive(), release, before.kind(),
-          theirs, clock.instant()));
+      store.save(new ChartUnit(current.id(), rendered.chart(), loaded.origin(), loaded.archive(), release, theirs,
+          clock.instant()));
       List<KubernetesResource> wanted = new ArrayList<>();
       for (int i = 0; i < result.resources().size(); i++) {
         wanted.add(KubernetesYaml.resource(result.resources().get(i), i + 1));

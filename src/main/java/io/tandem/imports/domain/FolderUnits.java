@@ -11,19 +11,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The units of a Git import's rendered folders: a chart rendered with its own values (and recorded on its unit, so
- * that the unit can be upgraded with other values or another chart), a Kustomize folder with
- * {@code kubectl kustomize}. Each folder is reported once, as its Chart.yaml or kustomization.yaml.
+ * The units of a Git import's rendered folders: a chart rendered with its own values (and recorded on its units, so
+ * that they can be upgraded with other values or another chart), a Kustomize folder with {@code kubectl kustomize};
+ * each rendering cut into units by {@link RenderParts}. A folder is reported as its Chart.yaml or kustomization.yaml,
+ * once for each of its units.
  */
 @Component
 class FolderUnits {
 
   /** The import: repository, path, the namespace charts are rendered into, and where units go. */
-  record Context(String url, String path, String namespace, GitImports.Target into) {}
+  record Context(String url, String path, String namespace, GitImports.Target into, GroupBy groupBy) {}
 
   private final ChartRenderer renderer;
   private final Kustomizer kustomizer;
@@ -33,9 +36,12 @@ class FolderUnits {
   private final Clock clock;
   private final long maxChartBytes;
   private final GitOrigins origins;
+  private final RenderHolders holders;
 
   FolderUnits(ChartRenderer renderer, Kustomizer kustomizer, UnitCommands units, ChartUnitStore store,
-      TransactionTemplate transaction, Clock clock, ImportsProperties settings, GitOrigins origins) {
+      TransactionTemplate transaction, Clock clock, ImportsProperties settings, GitOrigins origins,
+      RenderHolders holders) {
+    this.holders = holders;
     this.origins = origins;
     this.renderer = renderer;
     this.kustomizer = kustomizer;
@@ -57,71 +63,87 @@ class FolderUnits {
       results.add(new FileResult(folder.marker(), null, Outcome.Skipped, null, "A Kustomize folder, not rendered: "
           + kustomizer.unavailable().orElse("") + " Its YAML files are imported as they are."));
     }
+    Set<String> taken = plan.folders().isEmpty() ? Set.of() : holders.unitsOf(context.into().space());
     for (GitFolders.Folder folder : plan.folders()) {
-      String slug = ImportNames.slug(name(folder.path(), context.path(), context.url()));
-      if (slug.isEmpty()) {
+      String prefix = ImportNames.slug(name(folder.path(), context.path(), context.url()));
+      if (prefix.isEmpty()) {
         results.add(new FileResult(folder.marker(), null, Outcome.Failed, null, "No unit name can be made of this folder."));
-      } else if (unitsSoFar.containsKey(slug)) {
-        results.add(new FileResult(folder.marker(), slug, Outcome.Failed, null,
-            "Unit '" + slug + "' is imported from " + unitsSoFar.get(slug) + " already."));
       } else {
-        unitsSoFar.put(slug, folder.path().isEmpty() ? "the root" : folder.path());
-        results.add(importFolder(folder, files, slug, context));
+        results.addAll(importFolder(folder, files, prefix, context, taken, unitsSoFar));
       }
     }
     return results;
   }
 
-  private FileResult importFolder(GitFolders.Folder folder, Map<String, byte[]> files, String slug, Context context) {
+  /** The folder rendered, cut into units ({@link RenderParts}), and each imported; the folder fails as a whole. */
+  private List<FileResult> importFolder(GitFolders.Folder folder, Map<String, byte[]> files, String prefix,
+      Context context, Set<String> taken, Map<String, String> unitsSoFar) {
+    String location = context.path().isEmpty() ? folder.path()
+        : folder.path().isEmpty() ? context.path() : context.path() + "/" + folder.path();
+    String source = RenderGroup.ofGitFolder(context.url(), location);
     try {
-      Imported imported = folder.kind() == GitFolders.Kind.chart
-          ? importChart(folder, files, slug, context)
-          : importKustomized(folder, files, slug, context);
-      return new FileResult(folder.marker(), slug, Outcome.valueOf(imported.outcome().name()),
-          imported.unit().headRevisionNum(), null);
+      Rendering rendering = render(folder, files, context);
+      List<RenderParts.Holder> before = holders.of(context.into().space(), source);
+      List<RenderParts.Part> parts = RenderParts.plan(rendering.documents(), source, prefix,
+          RenderParts.by(context.groupBy(), before), before, taken);
+      for (RenderParts.Part part : parts) {
+        String failure = part.slug() == null ? part.failure() : unitsSoFar.containsKey(part.slug())
+            ? "Unit '" + part.slug() + "' is imported from " + unitsSoFar.get(part.slug()) + " already." : null;
+        if (failure != null) {
+          return List.of(new FileResult(folder.marker(), part.slug(), Outcome.Failed, null, failure));
+        }
+      }
+      parts.forEach(part -> unitsSoFar.put(part.slug(), folder.path().isEmpty() ? "the root" : folder.path()));
+      return transaction.execute(status -> parts.stream()
+          .map(part -> importPart(folder, part, rendering, location, context)).toList());
     } catch (TandemException e) {
-      return new FileResult(folder.marker(), slug, Outcome.Failed, null, e.getMessage());
+      return List.of(new FileResult(folder.marker(), prefix, Outcome.Failed, null, e.getMessage()));
     }
   }
 
-  private Imported importKustomized(GitFolders.Folder folder, Map<String, byte[]> files, String slug, Context context) {
-    GitImports.Target into = context.into();
-    String data = kustomizer.build(files, folder.path());
-    Imported imported = units.importUnit(into.space(), slug, data, into.target(),
-        into.description() + ", rendered with kubectl kustomize", into.author());
-    if (into.origin() != null) {
-      origins.record(imported.unit().id(), into.origin().at(folder.path(), GitImports.Layout.kustomize),
-          into.origin().commit(), data);
-    }
-    return imported;
-  }
+  /** A folder's rendering: its objects, and for a chart what was rendered (null for Kustomize). */
+  private record Rendering(List<ChartManifests.Document> documents, ChartRenderer.PackagedChart chart, String how) {}
 
-  private Imported importChart(GitFolders.Folder folder, Map<String, byte[]> files, String slug, Context context) {
-    Release release = new Release(slug, context.namespace(), "");
+  private Rendering render(GitFolders.Folder folder, Map<String, byte[]> files, Context context) {
+    if (folder.kind() != GitFolders.Kind.chart) {
+      return new Rendering(ChartManifests.parse(kustomizer.build(files, folder.path())), null,
+          "rendered with kubectl kustomize");
+    }
+    Release release = new Release(ImportNames.slug(name(folder.path(), context.path(), context.url())),
+        context.namespace(), "");
     ChartRenderer.PackagedChart packed = renderer.renderFolder(folder.files(files), HelmImports.forHelm(release));
     if (packed.archive().length > maxChartBytes) {
       throw TandemException.validation("The chart packs to more than the " + maxChartBytes / 1024
           + " KiB a packaged chart may be (tandem.imports.max-chart-size).");
     }
-    String data = ChartManifests.data(ChartManifests.documents(packed.rendered(), context.namespace()));
-    if (data.isEmpty()) {
+    List<ChartManifests.Document> documents = ChartManifests.documents(packed.rendered(), context.namespace());
+    if (documents.isEmpty()) {
       throw TandemException.validation("Chart " + HelmImports.describe(packed.rendered().chart()) + " renders no objects.");
     }
-    String location = context.path().isEmpty() ? folder.path()
-        : folder.path().isEmpty() ? context.path() : context.path() + "/" + folder.path();
+    return new Rendering(documents, packed, "chart " + HelmImports.describe(packed.rendered().chart()));
+  }
+
+  private FileResult importPart(GitFolders.Folder folder, RenderParts.Part part, Rendering rendering, String location,
+      Context context) {
     GitImports.Target into = context.into();
-    return transaction.execute(status -> {
-      Imported imported = units.importUnit(into.space(), slug, data, into.target(),
-          into.description() + ", chart " + HelmImports.describe(packed.rendered().chart()), into.author());
-      store.save(new ChartUnit(imported.unit().id(), packed.rendered().chart(),
-          new ChartOrigin(ChartOrigin.Source.git, context.url(), location), packed.archive(), release, null, data,
+    String data = ChartManifests.data(part.documents());
+    Imported imported = units.importUnit(into.space(), part.slug(), data, into.target(),
+        into.description() + ", " + rendering.how(), into.author());
+    UUID unitId = imported.unit().id();
+    if (rendering.chart() != null) {
+      Release release = new Release(ImportNames.slug(name(folder.path(), context.path(), context.url())),
+          context.namespace(), "");
+      store.save(new ChartUnit(unitId, rendering.chart().rendered().chart(),
+          new ChartOrigin(ChartOrigin.Source.git, context.url(), location), rendering.chart().archive(), release, data,
           clock.instant()));
-      if (into.origin() != null) {
-        origins.record(imported.unit().id(), into.origin().at(folder.path(), GitImports.Layout.chart),
-            into.origin().commit(), data);
-      }
-      return imported;
-    });
+    }
+    holders.record(unitId, part.group());
+    if (into.origin() != null) {
+      origins.record(unitId, into.origin().at(folder.path(), rendering.chart() != null ? GitImports.Layout.chart
+          : GitImports.Layout.kustomize), into.origin().commit(), data);
+    }
+    return new FileResult(folder.marker(), part.slug(), Outcome.valueOf(imported.outcome().name()),
+        imported.unit().headRevisionNum(), null);
   }
 
   /** The name of a folder's unit: the folder, else the import's path, else the repository (its last segments). */

@@ -36,8 +36,9 @@ public class GitImports {
 
   /** {@code namespace}: the namespace charts are rendered into (null: as Helm renders them outside a cluster). */
   /** {@code watch}: each plain unit is kept in step with its file or folder from now on ({@link GitOrigins}). */
+  /** {@code groupBy}: how rendered folders are cut into units ({@link RenderParts}); null: by app. */
   public record Request(String url, String ref, String path, Layout layout, String target, GitCredentials credentials,
-      String namespace, boolean watch) {}
+      String namespace, boolean watch, GroupBy groupBy) {}
 
   /** What happened to one file; {@code unit} and {@code revisionNum} when it went into a unit. */
   public record FileResult(String path, String unit, Outcome outcome, Integer revisionNum, String reason) {}
@@ -89,7 +90,7 @@ public class GitImports {
     GitFolders.Plan plan = GitFolders.plan(snapshot.files(), folders.kustomizeUnavailable().isEmpty());
     Map<String, String> unitsSoFar = new LinkedHashMap<>();
     List<FileResult> results = new ArrayList<>(folders.importAll(plan, snapshot.files(),
-        new FolderUnits.Context(url, folder, namespace, into), unitsSoFar));
+        new FolderUnits.Context(url, folder, namespace, into, request.groupBy()), unitsSoFar));
     snapshot.skipped().forEach((file, why) -> results.add(new FileResult(file, null, Outcome.Skipped, null, why)));
     results.addAll(layout == Layout.file
         ? importFiles(plan.plain(), into, unitsSoFar)

@@ -3,7 +3,6 @@ package io.tandem.imports.domain;
 import io.tandem.common.naming.Slugs;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,9 +13,7 @@ import java.util.Set;
  * How a cluster import cuts objects into units, and names them. Each group has names from the shortest to the most
  * particular: by namespace {@code <namespace>}; by app {@code <app>}, then {@code <namespace>-<app>}; by object
  * {@code <name>}, then {@code <name>-<kind>}, then {@code <namespace>-<name>-<kind>} (objects without an app label,
- * grouped by app, are grouped by object). Groups whose name another group of the import, or a unit of the space,
- * has already move on to their next name together, so the names depend on the objects and the space alone, never on
- * an order.
+ * grouped by app, are grouped by object). A unit of the space is a name taken ({@link NameLadders}).
  */
 final class Grouping {
 
@@ -45,21 +42,7 @@ final class Grouping {
     members.sort(Comparator.comparing((List<ImportObject> group) -> names(group.get(0), by).get(0))
         .thenComparing(group -> group(group.get(0), by)));
     List<List<String>> names = members.stream().map(group -> names(group.get(0), by)).toList();
-    int[] level = new int[names.size()];
-    Set<Integer> clashing = clashes(names, level, taken);
-    while (!clashing.isEmpty()) {
-      boolean moved = false;
-      for (int group : clashing) {
-        if (level[group] < names.get(group).size() - 1) {
-          level[group]++;
-          moved = true;
-        }
-      }
-      if (!moved) {
-        break;
-      }
-      clashing = clashes(names, level, taken);
-    }
+    int[] level = NameLadders.levels(names, taken);
     Set<String> given = new LinkedHashSet<>(taken);
     List<Unit> units = new ArrayList<>();
     for (int group = 0; group < names.size(); group++) {
@@ -77,20 +60,6 @@ final class Grouping {
     return by == By.namespace ? object.namespace()
         : by == By.app && object.app() != null ? object.namespace() + "/" + object.app()
         : object.namespace() + "/" + object.apiVersion() + "/" + object.kind() + "/" + object.name();
-  }
-
-  private static Set<Integer> clashes(List<List<String>> names, int[] level, Set<String> taken) {
-    Map<String, List<Integer>> bySlug = new HashMap<>();
-    for (int group = 0; group < names.size(); group++) {
-      bySlug.computeIfAbsent(names.get(group).get(level[group]), absent -> new ArrayList<>()).add(group);
-    }
-    Set<Integer> clashing = new LinkedHashSet<>();
-    bySlug.forEach((slug, groups) -> {
-      if (groups.size() > 1 || taken.contains(slug)) {
-        clashing.addAll(groups);
-      }
-    });
-    return clashing;
   }
 
   /** The group's names, from the one it gets when nothing else is called so to the most particular. */

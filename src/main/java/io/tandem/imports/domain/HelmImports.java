@@ -14,15 +14,16 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Imports a Helm chart: renders it with Helm and makes units of the rendering (source Import), one for the chart or
- * one per kind, each recording the chart, the release and its part of the rendering, all in one transaction: a chart
- * that fails anywhere changes nothing. The chart is fetched and rendered before the transaction begins.
+ * Imports a Helm chart: renders it with Helm and makes units of the rendering (source Import), cut as
+ * {@link RenderParts} cuts it (by app unless asked otherwise; again as before when the release was imported before),
+ * each recording the chart, the release and its part of the rendering, all in one transaction: a chart that fails
+ * anywhere changes nothing. The chart is fetched and rendered before the transaction begins.
  */
 @Service
 public class HelmImports {
 
   public record Request(ChartSource chart, String release, String namespace, String values, String target,
-      boolean dryRun, ChartSplit split) {}
+      boolean dryRun, GroupBy groupBy) {}
 
   public enum Outcome { Created, Updated, Unchanged, Planned }
 
@@ -38,9 +39,11 @@ public class HelmImports {
   private final ChartUnitStore store;
   private final TransactionTemplate transaction;
   private final Clock clock;
+  private final RenderHolders holders;
 
   HelmImports(SpaceService spaces, UnitCommands units, ChartLoader loader, ChartRenderer renderer, ChartUnitStore store,
-      TransactionTemplate transaction, Clock clock) {
+      TransactionTemplate transaction, Clock clock, RenderHolders holders) {
+    this.holders = holders;
     this.spaces = spaces;
     this.units = units;
     this.loader = loader;
@@ -71,22 +74,30 @@ public class HelmImports {
     if (documents.isEmpty()) {
       throw TandemException.validation("Chart " + describe(rendered.chart()) + " renders no objects with these values.");
     }
-    List<ChartManifests.PlannedUnit> planned =
-        ChartManifests.units(documents, releaseName, request.split() == null ? ChartSplit.chart : request.split());
+    String source = RenderGroup.ofChart(loaded.origin(), releaseName);
+    List<RenderParts.Holder> holders = this.holders.of(space, source);
+    List<RenderParts.Part> planned = RenderParts.plan(documents, source, releaseName,
+        RenderParts.by(request.groupBy(), holders), holders, this.holders.unitsOf(space));
+    RenderParts.Part unnamed = planned.stream().filter(part -> part.slug() == null).findFirst().orElse(null);
+    if (unnamed != null) {
+      throw TandemException.conflict(unnamed.failure());
+    }
     if (request.dryRun()) {
       return new Report(rendered.chart(), releaseName, target, true, planned.stream()
-          .map(unit -> new UnitResult(unit.slug(), Outcome.Planned, null, unit.objects())).toList());
+          .map(unit -> new UnitResult(unit.slug(), Outcome.Planned, null, objects(unit))).toList());
     }
     Release recorded = new Release(releaseName, namespace, values);
     String description = "Imported from chart " + describe(rendered.chart()) + ", release " + releaseName;
     List<UnitResult> results = transaction.execute(status -> {
       List<UnitResult> made = new ArrayList<>();
-      for (ChartManifests.PlannedUnit unit : planned) {
-        Imported imported = units.importUnit(space, unit.slug(), unit.data(), target, description, author);
+      for (RenderParts.Part unit : planned) {
+        String data = ChartManifests.data(unit.documents());
+        Imported imported = units.importUnit(space, unit.slug(), data, target, description, author);
         store.save(new ChartUnit(imported.unit().id(), rendered.chart(), loaded.origin(), loaded.archive(), recorded,
-            unit.kind(), unit.data(), clock.instant()));
+            data, clock.instant()));
+        this.holders.record(imported.unit().id(), unit.group());
         made.add(new UnitResult(unit.slug(), Outcome.valueOf(imported.outcome().name()),
-            imported.unit().headRevisionNum(), unit.objects()));
+            imported.unit().headRevisionNum(), objects(unit)));
       }
       return made;
     });
@@ -100,6 +111,10 @@ public class HelmImports {
   static Release forHelm(Release release) {
     return new Release(release.name() == null ? "" : release.name(),
         release.namespace() == null ? "default" : release.namespace(), release.values());
+  }
+
+  private static List<KubernetesResource> objects(RenderParts.Part part) {
+    return part.documents().stream().map(ChartManifests.Document::resource).toList();
   }
 
   static String describe(ChartMetadata chart) {

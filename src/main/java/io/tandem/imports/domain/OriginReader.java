@@ -7,8 +7,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * A unit's text as its origin holds it at a commit: plain files as the import read them ({@link OriginText}), a chart
- * folder rendered with the release the unit records (its part of the rendering), a Kustomize folder rendered with
- * kubectl kustomize.
+ * folder rendered with the release the unit records, a Kustomize folder rendered with kubectl kustomize; of a
+ * rendering, the unit's part ({@link RenderParts#part}).
  */
 @Component
 class OriginReader {
@@ -19,8 +19,10 @@ class OriginReader {
   private final ChartRenderer renderer;
   private final ChartUnitStore charts;
   private final Kustomizer kustomizer;
+  private final RenderHolders holders;
 
-  OriginReader(ChartRenderer renderer, ChartUnitStore charts, Kustomizer kustomizer) {
+  OriginReader(ChartRenderer renderer, ChartUnitStore charts, Kustomizer kustomizer, RenderHolders holders) {
+    this.holders = holders;
     this.kustomizer = kustomizer;
     this.renderer = renderer;
     this.charts = charts;
@@ -29,7 +31,8 @@ class OriginReader {
   Read read(UUID unitId, UnitOrigin origin, Map<String, byte[]> files, java.time.Instant at) {
     if (origin.layout() == GitImports.Layout.kustomize) {
       try {
-        return new Read(kustomizer.build(files, origin.path()), null, null);
+        return new Read(ChartManifests.data(holders.partOf(unitId, ChartManifests.parse(kustomizer.build(files,
+            origin.path())))), null, null);
       } catch (TandemException e) {
         return new Read(null, "The Kustomize folder '" + origin.path() + "' does not render: " + e.getMessage(), null);
       }
@@ -44,18 +47,13 @@ class OriginReader {
     }
     try {
       ChartRenderer.PackagedChart packed = renderer.renderFolder(files, HelmImports.forHelm(before.release()));
-      String text = rendered(packed, before);
+      String text = ChartManifests.data(holders.partOf(unitId,
+          ChartManifests.documents(packed.rendered(), before.release().namespace())));
       return new Read(text, null, new ChartUnit(unitId, packed.rendered().chart(), before.origin(), packed.archive(),
-          before.release(), before.kind(), text, at));
+          before.release(), text, at));
     } catch (TandemException e) {
       return new Read(null, "The chart at '" + origin.path() + "' does not render: " + e.getMessage(), null);
     }
-  }
-
-  /** The unit's part of a rendering of its chart. */
-  static String rendered(ChartRenderer.PackagedChart packed, ChartUnit unit) {
-    return ChartManifests.data(ChartManifests.ofKind(ChartManifests.documents(packed.rendered(),
-        unit.release().namespace()), unit.kind()));
   }
 
   /** Records what a taken commit rendered, in the caller's transaction. */

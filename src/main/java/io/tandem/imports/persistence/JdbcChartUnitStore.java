@@ -36,14 +36,14 @@ class JdbcChartUnitStore implements ChartUnitStore {
   public void save(ChartUnit unit) {
     jdbc.sql("""
             insert into unit_chart (unit_id, chart_name, chart_version, app_version, source, location, location_name,
-                archive, archive_sha256, release_name, namespace, values_yaml, kind, rendered, rendered_at)
+                archive, archive_sha256, release_name, namespace, values_yaml, rendered, rendered_at)
             values (:unit, :name, :version, :appVersion, :source, :location, :locationName, :archive, :sha, :release,
-                :namespace, :values, :kind, :rendered, :at)
+                :namespace, :values, :rendered, :at)
             on conflict (unit_id) do update set chart_name = excluded.chart_name,
                 chart_version = excluded.chart_version, app_version = excluded.app_version, source = excluded.source,
                 location = excluded.location, location_name = excluded.location_name, archive = excluded.archive,
                 archive_sha256 = excluded.archive_sha256, release_name = excluded.release_name,
-                namespace = excluded.namespace, values_yaml = excluded.values_yaml, kind = excluded.kind,
+                namespace = excluded.namespace, values_yaml = excluded.values_yaml,
                 rendered = excluded.rendered, rendered_at = excluded.rendered_at""")
         .param("unit", unit.unitId())
         .param("name", unit.chart().name())
@@ -57,7 +57,6 @@ class JdbcChartUnitStore implements ChartUnitStore {
         .param("release", unit.release().name())
         .param("namespace", unit.release().namespace())
         .param("values", unit.release().values())
-        .param("kind", unit.kind())
         .param("rendered", unit.rendered())
         .param("at", Timestamp.from(unit.renderedAt()))
         .update();
@@ -71,7 +70,6 @@ class JdbcChartUnitStore implements ChartUnitStore {
             rs.getString("location_name")),
         rs.getBytes("archive"),
         new Release(rs.getString("release_name"), rs.getString("namespace"), rs.getString("values_yaml")),
-        rs.getString("kind"),
         rs.getString("rendered"),
         rs.getTimestamp("rendered_at").toInstant());
   }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tandem.common.error.TandemException;
-import io.tandem.common.yaml.KubernetesResource;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ChartManifestsTest {
@@ -111,20 +111,21 @@ class ChartManifestsTest {
   void oneUnitForTheChartOrOnePerKindCrdsFirst() {
     List<ChartManifests.Document> documents = ChartManifests.documents(RENDERED, null);
 
-    List<ChartManifests.PlannedUnit> whole = ChartManifests.units(documents, "web", ChartSplit.chart);
+    List<RenderParts.Part> whole = RenderParts.plan(documents, "helm", "web", GroupBy.chart, List.of(), Set.of());
     assertThat(whole).singleElement().satisfies(unit -> {
       assertThat(unit.slug()).isEqualTo("web");
-      assertThat(unit.kind()).isNull();
-      assertThat(unit.objects()).hasSize(8);
-      assertThat(unit.data()).startsWith("apiVersion: apiextensions.k8s.io/v1").contains("---\n# Source: shop/templates/sa.yaml");
+      assertThat(unit.group().key()).isEmpty();
+      assertThat(unit.documents()).hasSize(8);
+      assertThat(ChartManifests.data(unit.documents())).startsWith("apiVersion: apiextensions.k8s.io/v1")
+          .contains("---\n# Source: shop/templates/sa.yaml");
     });
 
-    List<ChartManifests.PlannedUnit> byKind = ChartManifests.units(documents, "web", ChartSplit.kind);
-    assertThat(byKind).extracting(ChartManifests.PlannedUnit::slug).containsExactly("web-customresourcedefinition",
+    List<RenderParts.Part> byKind = RenderParts.plan(documents, "helm", "web", GroupBy.kind, List.of(), Set.of());
+    assertThat(byKind).extracting(RenderParts.Part::slug).containsExactly("web-customresourcedefinition",
         "web-serviceaccount", "web-deployment", "web-configmap", "web-gadget", "web-clusterrole");
-    assertThat(byKind.get(0).objects()).extracting(KubernetesResource::name)
+    assertThat(byKind.get(0).documents()).extracting(document -> document.resource().name())
         .containsExactly("gadgets.example.com", "widgets.example.com", "things.example.com");
-    assertThat(ChartManifests.data(ChartManifests.ofKind(documents, "Deployment"))).isEqualTo(byKind.get(2).data());
+    assertThat(byKind.get(2).group().key()).isEqualTo("Deployment");
   }
 
   @Test
