@@ -90,8 +90,15 @@ class UnitPage {
     UnitDiff diff = units.diff(space, unit, from, to, secrets.view(principal, space));
     model.addAttribute("diff", diff);
     model.addAttribute("rows", SideBySide.of(diff.unified()));
+    model.addAttribute("fromTitle", title(diff.from()));
+    model.addAttribute("toTitle", title(diff.to()));
     model.addAttribute("managers", to.equals("liveState") ? List.of() : managers(units.get(space, unit), diff.to()));
     return "ui/diff :: diff";
+  }
+
+  /** A side of a diff as people say it: the live state, the empty configuration, a revision. */
+  private static String title(String side) {
+    return side.equals("liveState") ? "live on the cluster" : side.equals("0") ? "empty" : "revision " + side;
   }
 
   private void state(String space, String slug, Model model, Principal principal) {

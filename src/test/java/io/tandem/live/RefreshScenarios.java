@@ -110,8 +110,13 @@ abstract class RefreshScenarios {
 
     assertThat(diff.path("from").asString()).isEqualTo("1");
     assertThat(diff.path("to").asString()).isEqualTo("liveState");
-    assertThat(diff.path("changes").findValuesAsString("path")).contains("spec.template.spec.containers.0.resources.limits.memory");
-    assertThat(diff.path("unified").asString()).contains("+++ paymentservice@liveState");
+    // the unit's own text with the cluster's change: no server defaults, no reordered keys
+    assertThat(diff.path("changes").findValuesAsString("path"))
+        .containsExactly("spec.template.spec.containers.0.resources.limits.memory");
+    String unified = diff.path("unified").asString();
+    assertThat(unified).contains("+++ paymentservice@liveState");
+    assertThat(unified.lines().filter(line -> line.startsWith("+") && !line.startsWith("+++")))
+        .singleElement().satisfies(line -> assertThat(line).endsWith("memory: 640Mi"));
     String fresh = Api.uniqueSlug("unobserved");
     api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", fresh, "data", original));
     assertThat(api.get("/api/v1/spaces/" + space + "/units/" + fresh + "/diff?to=liveState").status()).isEqualTo(404);

@@ -88,7 +88,7 @@ class UiRolesIT {
     assertThat(page.body()).contains("mode", "Revisions", "data-num=\"2\"")
         .doesNotContain("id=\"apply\"", "id=\"undo\"", "id=\"restore-", "id=\"approve\"", "id=\"refresh\"", "id=\"preview\"");
     assertThat(viewer.get("/ui/spaces/" + space).body()).contains("settings").doesNotContain("id=\"bulk-apply\"");
-    assertThat(viewer.get(unitPage + "/diff?from=1&to=2").body()).contains("blue", "green");
+    assertThat(viewer.get(unitPage + "/diff?from=1&to=2").body()).contains("blue", "green", "revision 1", "revision 2");
     for (String button : new String[] {"/apply", "/undo", "/approve", "/refresh"}) {
       assertThat(viewer.post(unitPage + button, Map.of()).status()).as(button).isEqualTo(403);
     }

@@ -41,8 +41,8 @@ public interface LiveStore extends LiveStateSource {
       String resourceVersion, boolean settled) {}
 
   @Override
-  default Optional<String> liveState(UUID unitId) {
-    return find(unitId).map(LiveStore::yaml);
+  default Optional<String> liveState(UUID unitId, String applied) {
+    return find(unitId).map(snapshot -> LiveText.of(applied, snapshot));
   }
 
   /** The observed objects as multi-document YAML. */

@@ -155,7 +155,8 @@ public class UnitQueries {
     if ("liveState".equals(reference)) {
       String live =
           liveStates.stream()
-              .map(source -> source.liveState(unit.id()))
+              .map(source -> source.liveState(unit.id(),
+                  dataAt(unit, unit.liveRevisionNum() > 0 ? unit.liveRevisionNum() : unit.headRevisionNum())))
               .flatMap(Optional::stream)
               .findFirst()
               .orElseThrow(() -> TandemException.notFound("Unit '" + unit.slug() + "' has not been observed on a target yet."));
