@@ -66,4 +66,11 @@ class MalformedRequestIT {
       assertProblem(api.get(path, AUTH), 400, "validation-failed", "query parameter");
     }
   }
+
+  @Test
+  void everyJsonAnswerEndsWithANewline() {
+    assertThat(api.get("/api/v1/spaces/" + space, AUTH).body()).startsWith("{").endsWith("}\n");
+    assertThat(api.get("/api/v1/spaces/" + space + "/units/nothing", AUTH).body()).endsWith("}\n"); // a problem
+    assertThat(api.get("/api/v1/spaces").body()).endsWith("}\n"); // refused before any controller
+  }
 }

@@ -26,7 +26,8 @@ class EventsCommand implements Callable<Integer> {
   List<String> spaces = new ArrayList<>();
 
   @Option(names = "--type", description = "Only this event type (repeatable)") List<String> types = new ArrayList<>();
-  @Option(names = "--since", description = "Only events after this id") Long since;
+  @Option(names = "--since", defaultValue = "0",
+      description = "Only events after this id (default: every event kept, tandem.events.retention)") long since;
   @Option(names = {"-f", "--follow"}, description = "Keep printing events as they happen") boolean follow;
   @Option(names = "--count", description = "Stop after this many events") Integer count;
   @Option(names = "--idle", defaultValue = "1000",
@@ -48,9 +49,7 @@ class EventsCommand implements Callable<Integer> {
     StringBuilder query = new StringBuilder();
     spaces.forEach(space -> query.append("&space=").append(URLEncoder.encode(space, StandardCharsets.UTF_8)));
     types.forEach(type -> query.append("&type=").append(URLEncoder.encode(type, StandardCharsets.UTF_8)));
-    if (since != null) {
-      query.append("&lastEventId=").append(since);
-    }
-    return "/api/v1/events" + (query.isEmpty() ? "" : "?" + query.substring(1));
+    query.append("&lastEventId=").append(since);
+    return "/api/v1/events?" + query.substring(1);
   }
 }

@@ -53,7 +53,7 @@ public final class Problems {
     response.setStatus(code.status().value());
     response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
     response.setCharacterEncoding("UTF-8");
-    response.getWriter().write(JSON.writeValueAsString(body));
+    response.getWriter().write(JSON.writeValueAsString(body) + "\n");
   }
 
   /** A short reason for a body that could not be read, without echoing parser internals or class names. */

@@ -135,7 +135,7 @@ class UnitController implements UnitsApi {
   public ResponseEntity<String> getUnitData(String space, String unit, String revision, String accept, Principal principal) {
     String data = secrets.view(principal, space).apply(units.data(space, unit, RevisionRef.parse("revision", revision)));
     if (prefersJson(accept)) {
-      return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(JSON.writeValueAsString(data));
+      return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(JSON.writeValueAsString(data) + "\n");
     }
     return ResponseEntity.ok().contentType(YAML_UTF8).body(data);
   }
