@@ -165,7 +165,7 @@ final class AgentWatches implements AutoCloseable {
   private void ended(WatchScope scope) {
     ObjectWatch watcher = watches.remove(scope);
     if (watcher != null) {
-      java.util.concurrent.CompletableFuture.runAsync(watcher::close);
+      var unused = java.util.concurrent.CompletableFuture.runAsync(watcher::close);
     }
   }
 

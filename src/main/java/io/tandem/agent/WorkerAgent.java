@@ -97,7 +97,7 @@ public final class WorkerAgent implements AutoCloseable {
   /** Asks for calls and runs them until {@link #close()}; returns when the server refuses this worker for good. */
   public void run() {
     polling = Thread.currentThread();
-    watching.scheduleWithFixedDelay(this::syncWatches, 0, watchResync.toMillis(), TimeUnit.MILLISECONDS);
+    var unused = watching.scheduleWithFixedDelay(this::syncWatches, 0, watchResync.toMillis(), TimeUnit.MILLISECONDS);
     Duration backoff = Duration.ofSeconds(1);
     while (!stopped) {
       try {

@@ -36,7 +36,7 @@ public class SandboxEarlyStart implements ApplicationListener<SpringApplicationE
     } else if (event instanceof ApplicationFailedEvent failed && failed.getApplicationContext() != null) {
       CompletableFuture<SandboxEngine> untaken = STARTING.remove(key(failed.getApplicationContext().getEnvironment()));
       if (untaken != null) {
-        untaken.thenAccept(SandboxEngine::close);
+        var unused = untaken.thenAccept(SandboxEngine::close);
       }
     }
   }

@@ -36,6 +36,8 @@ public record SecurityProperties(
   }
 
   /**
+   * Bearer JWTs and web UI sign-in through the organisation's identity provider ({@code tandem.security.oidc.*}).
+   *
    * @param issuerUri the identity provider's issuer; setting it (or {@code jwk-set-uri}) turns bearer JWTs on, and their
    *     {@code iss} must match it
    * @param jwkSetUri where the provider's signing keys are, when its discovery document is not to be used
@@ -71,6 +73,8 @@ public record SecurityProperties(
   }
 
   /**
+   * What a server remembers of tokens and roles between requests ({@code tandem.security.cache.*}).
+   *
    * @param ttl how long a server trusts what it read about a token or a subject's roles before reading it again;
    *     {@code 0} reads them on every request. A revoke or a role change ends it sooner (see {@code change-poll})
    * @param entries how many tokens, and how many subjects' roles, a server remembers (the least recently used go)

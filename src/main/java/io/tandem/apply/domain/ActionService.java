@@ -64,6 +64,9 @@ public class ActionService {
   }
 
   /**
+   * Queues an apply of the unit's revision to its target; with {@code waitSeconds}, waits up to that long for it to
+   * finish.
+   *
    * @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision;
    *     {@code apply-gated}; {@code object-owned-by-another-unit}; {@code target-not-allowed} when the space's grant on
    *     the target does not cover the revision's objects
@@ -136,6 +139,9 @@ public class ActionService {
   }
 
   /**
+   * Queues a destroy of the unit's objects on its target; with {@code waitSeconds}, waits up to that long for it to
+   * finish.
+   *
    * @param confirm the unit's slug: needed while the unit has objects on its target and its space's destroy gate is on
    * @throws TandemException {@code confirmation-required} without it, naming the objects; nothing is queued then
    */

@@ -64,6 +64,8 @@ public record ApplyPlan(List<Step> steps, List<Step> onFailure, String deployabl
   }
 
   /**
+   * The plan of an apply of {@code data}: its steps in order, and the SyncFail hooks.
+   *
    * @param install whether this is the unit's first apply to its target (Helm's {@code -install} hooks run, not its
    *     {@code -upgrade} ones)
    * @throws TandemException {@code validation-failed} for a wave, weight, hook or delete policy that is not one

@@ -65,6 +65,8 @@ public class ApplyPreviews {
   }
 
   /**
+   * Previews an apply of the unit's revision to its target: what would change in each object.
+   *
    * @param takeOver as the apply would be asked: without it, objects another unit applied are a gate
    * @throws TandemException {@code conflict} when the unit has no target; {@code not-found} for a bad revision;
    *     {@code target-unreachable} when the cluster cannot be reached or read

@@ -49,6 +49,9 @@ public class BulkActions {
   public record Result(String space, String unit, UnitAction action, TandemException error) {}
 
   /**
+   * Queues the action for each selected unit, providers' applies first and their destroys last; a dry run only lists
+   * the units.
+   *
    * @param space the space, or {@code null} for all spaces (then named units read {@code space/unit})
    * @param named unit names, ANDed with the filter; none means every unit the filter selects; each named unit that
    *     does not exist is reported as a not-found result

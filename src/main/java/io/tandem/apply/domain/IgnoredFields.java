@@ -24,6 +24,8 @@ final class IgnoredFields {
   private IgnoredFields() {}
 
   /**
+   * The data to apply, with the cluster's values of the fields that ignore rules cover.
+   *
    * @param live the objects as read now, one per resource of {@code data}; {@code null} where one is missing
    * @return {@code data} with the values of ignored fields that live objects have; {@code data} itself when none differ
    */

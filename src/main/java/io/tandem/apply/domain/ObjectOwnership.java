@@ -37,7 +37,11 @@ public class ObjectOwnership {
     return cluster.keys(data, target.namespace());
   }
 
-  /** @throws TandemException {@code object-owned-by-another-unit} when another unit applied one of {@code keys} */
+  /**
+   * Refuses an apply of {@code keys} by the unit when another unit owns one of them.
+   *
+   * @throws TandemException {@code object-owned-by-another-unit} when another unit applied one of {@code keys}
+   */
   public void requireFree(Target target, UUID unitId, Collection<ObjectKey> keys) {
     Map<ObjectKey, ObjectOwner> others = store.ownedByOthers(target.slug(), unitId, keys);
     if (!others.isEmpty()) {

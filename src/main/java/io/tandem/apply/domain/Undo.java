@@ -26,6 +26,8 @@ public class Undo {
   }
 
   /**
+   * Restores the revision before the unit's head and queues its apply.
+   *
    * @param expectedVersion the unit's version the undo was asked at: a unit changed since is not undone ({@code null}:
    *     whatever its version)
    * @throws io.tandem.common.error.TandemException as the restore or the apply would, having changed nothing

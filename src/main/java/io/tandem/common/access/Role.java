@@ -1,17 +1,23 @@
 package io.tandem.common.access;
 
-/** A role in a space; each includes the ones before it. */
+/** A role in a space; each includes the ones of lower rank, those before it. */
 public enum Role {
   /** Read the space: units, data, revisions, diffs, live state, actions. */
-  viewer,
+  viewer(0),
   /** Change data: create, update, restore, delete units; invoke functions; tags, change sets, links, imports. */
-  editor,
+  editor(1),
   /** Apply, refresh and destroy on targets. */
-  applier,
+  applier(2),
   /** Roles, triggers, the Git mirror, webhooks, the space's settings and its deletion. */
-  admin;
+  admin(3);
+
+  private final int rank;
+
+  Role(int rank) {
+    this.rank = rank;
+  }
 
   public boolean includes(Role other) {
-    return ordinal() >= other.ordinal();
+    return rank >= other.rank;
   }
 }

@@ -20,7 +20,7 @@ import java.util.Map;
 public final class CelExpression {
 
   private static final Map<String, CelCompiler> COMPILERS = new java.util.concurrent.ConcurrentHashMap<>();
-  private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder().build();
+  private static final CelRuntime RUNTIME = CelRuntimeFactory.legacyCelRuntimeBuilder().build();
 
   private final String text;
   private final String variable;
@@ -32,7 +32,11 @@ public final class CelExpression {
     this.program = program;
   }
 
-  /** @throws IllegalArgumentException with the compiler's message when the expression does not compile */
+  /**
+   * An expression over {@code r}.
+   *
+   * @throws IllegalArgumentException with the compiler's message when the expression does not compile
+   */
   public static CelExpression compile(String text) {
     return compile("r", text);
   }

@@ -21,6 +21,8 @@ public record TandemProperties(
     @DefaultValue EmbeddedPostgres embeddedPostgres) {
 
   /**
+   * The embedded PostgreSQL ({@code tandem.embedded-postgres.*}).
+   *
    * @param persistent keep the data in {@code <data-dir>/postgres} across restarts; when false (tests) a fresh
    *     temporary database is created and removed at shutdown
    * @param port the port to listen on; 0 picks a free one

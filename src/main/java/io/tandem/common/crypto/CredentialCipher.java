@@ -38,7 +38,11 @@ public final class CredentialCipher {
     }
   }
 
-  /** @throws IllegalStateException when the value was not sealed with this key and associated data */
+  /**
+   * The plaintext of a value {@link #encrypt} sealed.
+   *
+   * @throws IllegalStateException when the value was not sealed with this key and associated data
+   */
   public String decrypt(byte[] sealed, String associatedData) {
     try {
       Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");

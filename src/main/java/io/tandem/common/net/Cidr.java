@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.util.regex.Pattern;
 
 /** A block of addresses: an IPv4 or IPv6 network and its prefix length. */
+@SuppressWarnings("ArrayRecordComponent") // the network's bytes, read only by contains, never compared
 public record Cidr(byte[] network, int prefix) {
 
   private static final Pattern LITERAL = Pattern.compile("[0-9a-fA-F:.]+");

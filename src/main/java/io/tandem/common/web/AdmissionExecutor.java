@@ -58,7 +58,7 @@ final class AdmissionExecutor implements Executor, AutoCloseable {
     meters.gauge("tandem.admission.waiting", turns, TurnQueue::length);
     this.overdue = Executors.newSingleThreadScheduledExecutor(threads(threadPrefix + "overdue-"));
     long every = Math.max(TimeUnit.MILLISECONDS.toNanos(5), maxWaitNanos / 5);
-    overdue.scheduleWithFixedDelay(this::runOverdue, every, every, TimeUnit.NANOSECONDS);
+    var unused = overdue.scheduleWithFixedDelay(this::runOverdue, every, every, TimeUnit.NANOSECONDS);
   }
 
   @Override

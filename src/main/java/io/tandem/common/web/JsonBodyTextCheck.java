@@ -54,6 +54,7 @@ class JsonBodyTextCheck extends RequestBodyAdviceAdapter {
     return new Replayed(body, input.getHeaders());
   }
 
+  @SuppressWarnings("ArrayRecordComponent") // the body is replayed to the converter, never compared
   private record Replayed(byte[] body, HttpHeaders headers) implements HttpInputMessage {
     @Override
     public InputStream getBody() {

@@ -51,7 +51,7 @@ final class UnreadBodyValve extends ValveBase {
     if (unread <= 0) {
       return false;
     }
-    coyote.action(ActionCode.AVAILABLE, Boolean.TRUE); // what is buffered, after a read that does not block
+    coyote.action(ActionCode.AVAILABLE, true); // what is buffered, after a read that does not block
     return coyote.getAvailable() < unread;
   }
 }

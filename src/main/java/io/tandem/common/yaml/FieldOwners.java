@@ -169,7 +169,7 @@ public final class FieldOwners {
     for (String name : names) {
       Object actual = item.get(name);
       JsonNode expected = key.get(name);
-      if (actual == null || !(expected.isNumber() ? expected.asString().equals(actual.toString()) : expected.asString().equals(actual.toString()))) {
+      if (actual == null || !expected.asString().equals(actual.toString())) {
         return false;
       }
     }

@@ -70,7 +70,7 @@ public final class KubernetesYaml {
     return parseCounted(text, maxExpandedChars).resources();
   }
 
-  /** The resources of a text, and how many characters they expand to (what {@code maxExpandedChars} bounds). */
+  /** The resources of a text, and how many characters they expand to (what the limit of a parse bounds). */
   record Counted(List<KubernetesResource> resources, long expandedChars) {}
 
   /** As {@link #parse(String, long)}, with the characters counted against the limit. */

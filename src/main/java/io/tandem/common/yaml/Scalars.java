@@ -34,7 +34,8 @@ final class Scalars {
 
   private static String doubleQuoted(String text) {
     StringBuilder result = new StringBuilder("\"");
-    for (char c : text.toCharArray()) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
       switch (c) {
         case '"' -> result.append("\\\"");
         case '\\' -> result.append("\\\\");

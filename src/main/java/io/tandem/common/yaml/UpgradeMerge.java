@@ -98,7 +98,7 @@ public final class UpgradeMerge {
   }
 
   /**
-   * The 409 {@code conflict} of an upgrade whose conflicts the strategy left to the caller: the detail names every
+   * The 409 conflict error of an upgrade whose conflicts the strategy left to the caller: the detail names every
    * path, and {@code conflicts} lists them with both values.
    *
    * @param upgrading what was upgraded, to start the detail: {@code Upgrading 'web' from … to …}

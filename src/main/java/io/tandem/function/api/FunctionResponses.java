@@ -68,7 +68,7 @@ final class FunctionResponses {
       @Schema(description = "Values read by readonly functions; with dryRun, the would-be data (function dryRun)")
           List<FunctionContext.Output> outputs,
       Validation validation,
-      @Schema(description = "Why this unit failed (it was left unchanged); null on success") Error error) {
+      @Schema(description = "Why this unit failed (it was left unchanged); null on success") InvokeError error) {
 
     /** With Secret values masked in the outputs when {@code maskSecrets}. */
     static UnitResult from(FunctionService.UnitResult result, boolean maskSecrets) {
@@ -79,7 +79,7 @@ final class FunctionResponses {
           result.revisionNum(),
           maskSecrets ? result.outputs().stream().map(FunctionResponses::masked).toList() : result.outputs(),
           new Validation(result.findings().isEmpty(), result.findings()),
-          e == null ? null : new Error(e.code().code(), e.getMessage()));
+          e == null ? null : new InvokeError(e.code().code(), e.getMessage()));
     }
   }
 
@@ -98,5 +98,5 @@ final class FunctionResponses {
   record Validation(boolean passed, List<FunctionContext.Finding> details) {}
 
   @Schema(name = "InvokeError")
-  record Error(String code, String detail) {}
+  record InvokeError(String code, String detail) {}
 }

@@ -25,7 +25,11 @@ public final class FunctionRunner {
 
   private FunctionRunner() {}
 
-  /** @param data {@code null} when nothing changed */
+  /**
+   * What the functions did to the data: its edited text, the mutations, outputs and findings.
+   *
+   * @param data {@code null} when nothing changed
+   */
   public record Outcome(
       String data, List<Mutation> mutations, List<FunctionContext.Output> outputs, List<FunctionContext.Finding> findings) {
 

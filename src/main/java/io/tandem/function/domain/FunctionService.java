@@ -68,6 +68,9 @@ public class FunctionService {
       TandemException error) {}
 
   /**
+   * Runs the functions on each selected unit of the space, saving a new revision of each unit they change (not in a
+   * dry run); one result per unit.
+   *
    * @throws TandemException before any unit is touched: {@code unknown-function}, {@code invalid-argument}, {@code
    *     validation-failed} (no functions), {@code not-found} (no such space)
    */

@@ -22,7 +22,11 @@ public final class PathExpression {
     this.segments = segments;
   }
 
-  /** @throws IllegalArgumentException for an empty path, an empty segment or a malformed selector */
+  /**
+   * Parses a path as written.
+   *
+   * @throws IllegalArgumentException for an empty path, an empty segment or a malformed selector
+   */
   public static PathExpression parse(String text) {
     if (text == null || text.isBlank()) {
       throw new IllegalArgumentException("the path is empty");

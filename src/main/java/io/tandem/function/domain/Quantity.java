@@ -29,7 +29,11 @@ public record Quantity(BigDecimal value, boolean binary) implements Comparable<Q
     }
   }
 
-  /** @throws IllegalArgumentException when {@code text} is not a quantity */
+  /**
+   * The quantity {@code text} writes, surrounding whitespace ignored.
+   *
+   * @throws IllegalArgumentException when {@code text} is not a quantity
+   */
   public static Quantity parse(String text) {
     Matcher matcher = SYNTAX.matcher(text == null ? "" : text.trim());
     if (!matcher.matches()) {

@@ -10,6 +10,7 @@ import java.util.UUID;
 public interface GitMirrorStore {
 
   /** A mirror's configuration with its credentials sealed, and whether it may overwrite remote changes once. */
+  @SuppressWarnings("ArrayRecordComponent") // sealed bytes passed through to the cipher, never compared
   record Stored(UUID spaceId, GitMirror mirror, byte[] sealedCredentials, String pushedCommit, boolean overwriteOnce) {}
 
   Optional<Stored> find(UUID spaceId);

@@ -55,6 +55,8 @@ public class MirrorPusher {
   }
 
   /**
+   * One pass: commits the entries not yet on the remote onto its branch head and pushes them.
+   *
    * @throws GitRemoteException when the remote cannot be reached or refuses the push: the caller retries later;
    *     nothing has been recorded
    */

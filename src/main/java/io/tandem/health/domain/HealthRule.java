@@ -37,6 +37,8 @@ public record HealthRule(String space, String group, String kind, String healthy
     }
 
     /**
+     * The kind and group a name such as {@code Certificate.cert-manager.io} names.
+     *
      * @throws TandemException {@code validation-failed} unless {@code Kind} or {@code Kind.group}
      */
     public static Kind parse(String name) {

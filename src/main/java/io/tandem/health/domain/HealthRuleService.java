@@ -24,6 +24,8 @@ public class HealthRuleService {
   }
 
   /**
+   * Sets the rule for the kind in the space ({@code null}: the server's), replacing one there.
+   *
    * @throws TandemException {@code validation-failed} for a kind that is not one, or an expression that is missing,
    *     too long or does not compile (with the compiler's message); {@code not-found} for a space that does not exist
    */
@@ -45,7 +47,11 @@ public class HealthRuleService {
     return rule;
   }
 
-  /** @throws TandemException {@code not-found} when there is no such rule */
+  /**
+   * Removes the space's rule for the kind ({@code null}: the server's).
+   *
+   * @throws TandemException {@code not-found} when there is no such rule
+   */
   public void delete(String space, String kindName) {
     HealthRule.Kind kind = HealthRule.Kind.parse(kindName);
     if (!store.delete(space, kind)) {

@@ -15,6 +15,6 @@ public interface HealthRuleStore {
    */
   boolean put(HealthRule rule);
 
-  /** @return whether there was one */
+  /** Removes the rule of the kind in the space ({@code null}: the server's); whether there was one. */
   boolean delete(String space, HealthRule.Kind kind);
 }

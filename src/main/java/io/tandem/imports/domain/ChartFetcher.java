@@ -8,6 +8,7 @@ package io.tandem.imports.domain;
 public interface ChartFetcher {
 
   /** A packaged chart (.tgz) and the version it is. */
+  @SuppressWarnings("ArrayRecordComponent") // the archive's bytes passed through, never compared
   record Fetched(byte[] archive, String version) {}
 
   /**

@@ -23,6 +23,8 @@ public class ChartLoader {
   }
 
   /**
+   * The packaged chart {@code source} names, with where it came from.
+   *
    * @throws TandemException {@code validation-failed} for a chart that is not base64, not gzip, or a reference that is
    *     not one; {@code payload-too-large} for an archive over {@code tandem.imports.max-chart-size}; what the
    *     {@link ChartFetcher} throws

@@ -10,6 +10,7 @@ import java.util.Optional;
 public interface ChartRenderer {
 
   /** A chart folder as {@code helm package} packs it, and what it renders to. */
+  @SuppressWarnings("ArrayRecordComponent") // the archive's bytes passed through, never compared
   record PackagedChart(byte[] archive, RenderedChart rendered) {}
 
   /** Why no chart can be rendered on this server (Helm's native library does not load here), or empty. */

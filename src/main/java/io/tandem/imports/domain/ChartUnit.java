@@ -8,6 +8,7 @@ import java.util.UUID;
  * for, and {@code rendered}, the unit's part of that rendering, which is the base of the next upgrade's three-way
  * merge. Which part of the rendering is the unit's is its {@link RenderGroup}.
  */
+@SuppressWarnings("ArrayRecordComponent") // the archive's bytes stored and read back, never compared
 public record ChartUnit(
     UUID unitId,
     ChartMetadata chart,

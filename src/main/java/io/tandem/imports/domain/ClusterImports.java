@@ -59,7 +59,11 @@ public class ClusterImports {
   /** An object selected but not imported; {@code unit} names the unit that holds it, when that is why. */
   public record Skipped(ObjectRef object, String reason, String unit) {}
 
-  /** @param unread kinds that could not be listed, with why */
+  /**
+   * What an import made (or would make, in a dry run) of the selected objects.
+   *
+   * @param unread kinds that could not be listed, with why
+   */
   public record Report(String target, boolean dryRun, List<UnitResult> units, List<Skipped> skipped, List<String> unread) {}
 
   private final SpaceService spaces;
@@ -91,6 +95,8 @@ public class ClusterImports {
   }
 
   /**
+   * Imports the selected objects of the target's cluster into new units of the space, or plans them in a dry run.
+   *
    * @throws TandemException {@code not-found} for an unknown space or target; {@code forbidden} without {@code
    *     applier} in the space; {@code validation-failed} for a bad selection or grouping, or a kind the cluster does
    *     not serve; {@code target-unreachable} when the cluster cannot be read (nothing is imported then)

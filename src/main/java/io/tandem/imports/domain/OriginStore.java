@@ -11,6 +11,7 @@ import java.util.UUID;
 public interface OriginStore {
 
   /** An origin and its sealed credentials (null: none). */
+  @SuppressWarnings("ArrayRecordComponent") // sealed bytes passed through to the cipher, never compared
   record Stored(UnitOrigin origin, byte[] sealedCredentials) {}
 
   Optional<Stored> find(UUID unitId);

@@ -14,7 +14,11 @@ public record RenderGroup(String source, GroupBy by, String key) {
         + (origin.name() == null ? "" : origin.name()) + " release " + release;
   }
 
-  /** @param folder the folder in the repository */
+  /**
+   * The {@code source} of the units rendered from a folder of a Git repository.
+   *
+   * @param folder the folder in the repository
+   */
   public static String ofGitFolder(String url, String folder) {
     return "git " + url + " " + folder;
   }

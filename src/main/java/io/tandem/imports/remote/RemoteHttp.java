@@ -25,6 +25,7 @@ final class RemoteHttp {
   private static final int MAX_REDIRECTS = 5;
 
   /** An answer: its status, the URL that gave it, a header by name, and the body. */
+  @SuppressWarnings("ArrayRecordComponent") // the body's bytes passed through, never compared
   record Response(int status, URI uri, Map<String, java.util.List<String>> headers, byte[] body) {
 
     Optional<String> header(String name) {

@@ -28,6 +28,8 @@ public final class LiveDelta {
   public record Change(int resourceIndex, ResourceChange change, Set<String> managers) {}
 
   /**
+   * The live changes since the baseline, without those ignored managers own or ignore rules cover.
+   *
    * @param identities the unit's resources (their ids name the changes), in the order of the two lists
    * @param baseline cleaned objects, one per identity
    * @param current the objects as read now, with their managedFields, one per identity; {@code null} when missing

@@ -218,7 +218,7 @@ public class LiveWatches implements ApplyObserver, SmartLifecycle, SchedulingCon
   private void ended(WatchScope scope) {
     ObjectWatch ended = watches.remove(scope);
     try {
-      reconnects.schedule(() -> {
+      var unused = reconnects.schedule(() -> {
         if (ended != null) {
           ended.close();
         }

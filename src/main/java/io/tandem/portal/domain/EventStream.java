@@ -113,7 +113,7 @@ public class EventStream implements SchedulingConfigurer {
   }
 
   public void unsubscribe(Subscriber subscriber) {
-    for (ClientQueue client : subscribers) {
+    for (ClientQueue client : List.copyOf(subscribers)) {
       if (client.subscriber() == subscriber) {
         subscribers.remove(client);
         client.drop();
@@ -136,7 +136,7 @@ public class EventStream implements SchedulingConfigurer {
       }
       gapSince = null;
       cursor = event.id();
-      for (ClientQueue client : subscribers) {
+      for (ClientQueue client : List.copyOf(subscribers)) {
         try {
           if (!client.offer(event)) {
             subscribers.remove(client);
@@ -156,7 +156,7 @@ public class EventStream implements SchedulingConfigurer {
       return;
     }
     lastRecheck = now;
-    for (ClientQueue client : subscribers) {
+    for (ClientQueue client : List.copyOf(subscribers)) {
       boolean allowed;
       try {
         allowed = client.subscriber().stillAllowed();

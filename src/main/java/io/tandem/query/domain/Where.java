@@ -3,7 +3,6 @@ package io.tandem.query.domain;
 import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.query.domain.WhereCatalog.Attribute;
-import io.tandem.query.domain.WhereCatalog.Type;
 import io.tandem.query.domain.WhereExpression.AttributeRef;
 import io.tandem.query.domain.WhereExpression.Condition;
 import io.tandem.query.domain.WhereExpression.ListOf;
@@ -60,10 +59,10 @@ public record Where(List<Clause> clauses) {
       return new Clause(left, operator, null, List.of());
     }
     int position = condition.attribute().position();
-    if ((operator == Operator.LIKE || operator == Operator.ILIKE) && left.type() != Type.STRING) {
+    if ((operator == Operator.LIKE || operator == Operator.ILIKE) && left.type() != WhereCatalog.Type.STRING) {
       throw invalid(position, operator.text() + " needs a string attribute; " + named(left) + " is not one");
     }
-    if (left.type() == Type.BOOLEAN && operator != Operator.EQ && operator != Operator.NE) {
+    if (left.type() == WhereCatalog.Type.BOOLEAN && operator != Operator.EQ && operator != Operator.NE) {
       throw invalid(position, named(left) + " can only be compared with = or !=");
     }
     if (condition.operand() instanceof AttributeRef reference) {

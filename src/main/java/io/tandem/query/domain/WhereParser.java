@@ -31,7 +31,11 @@ public final class WhereParser {
     this.text = text;
   }
 
-  /** @throws TandemException {@code invalid-where} saying what was expected where */
+  /**
+   * Parses a where expression.
+   *
+   * @throws TandemException {@code invalid-where} saying what was expected where
+   */
   public static WhereExpression parse(String text) {
     if (text == null || text.isBlank()) {
       throw new TandemException(ProblemCode.INVALID_WHERE, "The where expression is empty.");
@@ -169,10 +173,10 @@ public final class WhereParser {
       }
     }
     if (keyword("TRUE")) {
-      return new Literal(Boolean.TRUE, start);
+      return new Literal(true, start);
     }
     if (keyword("FALSE")) {
-      return new Literal(Boolean.FALSE, start);
+      return new Literal(false, start);
     }
     AttributeRef attribute = attribute();
     if (attribute != null) {

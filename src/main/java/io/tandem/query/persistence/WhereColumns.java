@@ -23,6 +23,8 @@ public final class WhereColumns {
   }
 
   /**
+   * The columns of the catalog's attributes in one store's query.
+   *
    * @param sql each attribute's SQL, by name
    * @param labels the jsonb column of the entity's labels, or null when it has none
    * @param spaceLabels the jsonb column of its space's labels, or null

@@ -4,6 +4,8 @@ package io.tandem.replica.domain;
 public interface LeaseListener {
 
   /**
+   * This replica took the lease {@code name}.
+   *
    * @param expired whether it was another replica's that ran out (a replica that died), rather than free or handed
    *     back
    */

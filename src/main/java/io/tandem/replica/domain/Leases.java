@@ -115,7 +115,7 @@ public class Leases implements SmartLifecycle, ApplicationListener<WebServerInit
     });
     tick();
     long every = Math.max(1, period.toMillis() / 3);
-    ticks.scheduleWithFixedDelay(this::tick, every, every, TimeUnit.MILLISECONDS);
+    var unused = ticks.scheduleWithFixedDelay(this::tick, every, every, TimeUnit.MILLISECONDS);
   }
 
   @Override

@@ -13,6 +13,8 @@ import java.time.Instant;
 public interface Audit {
 
   /**
+   * One audited request.
+   *
    * @param operation what was done: the route's operation ({@code applyUnit}), or a finer one its handler named
    *     ({@code RestoreRevision}, {@code SetDriftMode}); {@code null} for a request that reached no operation
    * @param detail its object and values in a few words ({@code revision 18}, {@code driftMode: Capture}), or {@code null}
@@ -20,7 +22,7 @@ public interface Audit {
   record Entry(long id, Instant at, String subject, String method, String path, int status, String remoteAddr,
       String space, String operation, String detail) {}
 
-  /** @return the entry's id */
+  /** Appends the entry and returns its id. */
   long record(Entry entry);
 
   /** The status an entry written at commit was answered with, when the answer was not the one expected. */

@@ -63,7 +63,7 @@ public class SecurityChanges {
 
   @EventListener(ApplicationReadyEvent.class)
   void startPolling() {
-    poller.scheduleWithFixedDelay(this::poll, 0, pollMillis, TimeUnit.MILLISECONDS);
+    var unused = poller.scheduleWithFixedDelay(this::poll, 0, pollMillis, TimeUnit.MILLISECONDS);
   }
 
   @PreDestroy

@@ -60,7 +60,11 @@ public class TokenService {
     return issue(name, subject, orgAdmin, false, createdBy);
   }
 
-  /** @param createSpaces whether the token may create spaces (an organisation admin's always may) */
+  /**
+   * Issues a new token for {@code subject}; its secret is in the answer, and only there.
+   *
+   * @param createSpaces whether the token may create spaces (an organisation admin's always may)
+   */
   public Issued issue(String name, String subject, boolean orgAdmin, boolean createSpaces, String createdBy) {
     if (subject == null || subject.isBlank() || !subject.matches("[A-Za-z0-9@._:-]{1,200}")) {
       throw TandemException.validation("Field 'subject' must name who the token is for (letters, digits, @ . _ : -).");

@@ -61,7 +61,7 @@ public class TokenAuthenticationFilter extends OncePerRequestFilter {
       String token = header.substring(7).trim();
       caller = (token.startsWith(TokenService.PREFIX) ? tokens.authenticate(token) : oidc.authenticate(token)).orElse(null);
       if (caller == null) {
-        request.setAttribute(TOKEN_REFUSED, Boolean.TRUE);
+        request.setAttribute(TOKEN_REFUSED, true);
       }
     } else if (header == null && anonymousOnLoopback && loopback(request.getRemoteAddr())) {
       caller = new Caller(Caller.ANONYMOUS, true, null);

@@ -94,7 +94,7 @@ public final class UiOidcLogin {
   private static final class KeptNowhere implements OAuth2AuthorizedClientRepository {
 
     @Override
-    public <T extends OAuth2AuthorizedClient> T loadAuthorizedClient(String registrationId, Authentication principal,
+    public OAuth2AuthorizedClient loadAuthorizedClient(String registrationId, Authentication principal,
         HttpServletRequest request) {
       return null;
     }

@@ -41,6 +41,8 @@ public class SpaceService {
       Boolean fourEyes, Boolean destroyGate) {}
 
   /**
+   * Creates a space.
+   *
    * @param settings {@code applyWaitFor} ({@code healthy}, {@code none} or null) with {@code applyWaitTimeout} as an
    *     apply's {@code waitFor} and {@code timeout}; {@code fourEyes} off and {@code destroyGate} on by default
    */

@@ -12,7 +12,11 @@ public record Suspension(String by, String reason, Instant at) {
 
   static final int MAX_REASON = 1000;
 
-  /** @throws TandemException {@code validation-failed} without a reason, or with one over 1000 characters */
+  /**
+   * The reason given for a suspension, stripped.
+   *
+   * @throws TandemException {@code validation-failed} without a reason, or with one over 1000 characters
+   */
   public static String requireReason(String reason) {
     if (reason == null || reason.isBlank()) {
       throw TandemException.validation("Field 'reason' is required: say why automatic actions stop (it shows on the"

@@ -9,6 +9,6 @@ public interface SyncWindowStore {
   /** The space's windows, in their order; empty when the space does not exist. */
   Optional<List<SyncWindow>> of(String space);
 
-  /** @return {@code false} when the space does not exist */
+  /** Replaces the space's windows; {@code false} when the space does not exist. */
   boolean put(String space, List<SyncWindow> windows);
 }

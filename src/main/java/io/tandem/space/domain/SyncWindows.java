@@ -18,6 +18,8 @@ public final class SyncWindows {
   private SyncWindows() {}
 
   /**
+   * Whether a unit may be applied now, and if not, why and from when.
+   *
    * @param open whether it may be applied now
    * @param reason why not, in words, naming the windows; {@code null} when open
    * @param opensAt when it may be applied next; {@code null} when open, or not within the next openings of its windows

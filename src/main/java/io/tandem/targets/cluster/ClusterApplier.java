@@ -49,7 +49,7 @@ public final class ClusterApplier {
     List<String> takenOver = new ArrayList<>();
     List<ObjectKey> spared = new ArrayList<>();
     List<HasMetadata> inData = inDataOrder(client.getKubernetesSerialization(), data, defaultNamespace);
-    Map<HasMetadata, HasMetadata> stored = new IdentityHashMap<>();
+    IdentityHashMap<HasMetadata, HasMetadata> stored = new IdentityHashMap<>();
     String current = null;
     try {
       for (HasMetadata object : inApplyOrder(inData)) {

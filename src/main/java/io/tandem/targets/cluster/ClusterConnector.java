@@ -88,7 +88,7 @@ public class ClusterConnector {
     Config config;
     if (credentials.kubeconfig() != null) {
       try {
-        config = Config.fromKubeconfig(credentials.context(), credentials.kubeconfig(), null);
+        config = fromKubeconfig(credentials.context(), credentials.kubeconfig());
       } catch (RuntimeException e) {
         throw TandemException.validation(
             "Field 'kubeconfig' cannot be read as a kubeconfig" + (credentials.context() == null ? "" : " with context '" + credentials.context() + "'") + ".");
@@ -113,6 +113,14 @@ public class ClusterConnector {
     config.setRequestTimeout(REQUEST_TIMEOUT_MS);
     config.setRequestRetryBackoffLimit(0);
     return config;
+  }
+
+  // Deprecated for removal, with no replacement that picks a context of a kubeconfig given as text:
+  // fromKubeconfig(String) takes its current context and skips the system properties and server URL normalising this
+  // one applies; fromKubeconfig(String, File) reads a file.
+  @SuppressWarnings("removal")
+  private static Config fromKubeconfig(String context, String kubeconfig) {
+    return Config.fromKubeconfig(context, kubeconfig, null);
   }
 
   /**

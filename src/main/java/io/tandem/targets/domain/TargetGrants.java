@@ -58,7 +58,11 @@ public class TargetGrants {
     return grant;
   }
 
-  /** @throws TandemException {@code not-found} when the space has no grant there */
+  /**
+   * Removes the space's grant on the target.
+   *
+   * @throws TandemException {@code not-found} when the space has no grant there
+   */
   public void revoke(String target, String space) {
     if (!store.remove(targetId(target), space)) {
       throw TandemException.notFound("Space '" + space + "' has no grant on target '" + target + "'.");
@@ -95,6 +99,8 @@ public class TargetGrants {
   }
 
   /**
+   * Refuses objects the grant does not cover.
+   *
    * @throws TandemException {@code target-not-allowed} when one of {@code keys} is in a namespace the grant does not
    *     name, or of cluster scope and the grant does not allow that
    */

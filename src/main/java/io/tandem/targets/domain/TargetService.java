@@ -123,7 +123,11 @@ public class TargetService {
     return page.page(store.list(page), Target::slug);
   }
 
-  /** @param patch a merge patch of the fields in {@link #PATCHABLE} */
+  /**
+   * Changes the target's settings and credentials as the patch says.
+   *
+   * @param patch a merge patch of the fields in {@link #PATCHABLE}
+   */
   public Target patch(String slug, MergePatch patch) {
     if (store
         .update(

@@ -9,6 +9,7 @@ import java.util.function.UnaryOperator;
 public interface TargetStore {
 
   /** A target and its sealed credentials. */
+  @SuppressWarnings("ArrayRecordComponent") // sealed bytes passed through to the cipher, never compared
   record Stored(Target target, byte[] sealedCredentials) {}
 
   /** {@code false} when the slug is taken; nothing is written then. */

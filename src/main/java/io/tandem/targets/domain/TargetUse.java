@@ -23,7 +23,11 @@ public enum TargetUse {
     return word;
   }
 
-  /** @throws TandemException {@code validation-failed} for a word that names no use */
+  /**
+   * The use a word of the API names, in any case.
+   *
+   * @throws TandemException {@code validation-failed} for a word that names no use
+   */
   public static TargetUse parse(String word) {
     return Arrays.stream(values())
         .filter(use -> use.word.equals(word == null ? null : word.toLowerCase(Locale.ROOT)))

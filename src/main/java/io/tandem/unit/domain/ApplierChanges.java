@@ -33,7 +33,11 @@ public class ApplierChanges {
     }
   }
 
-  /** @throws io.tandem.common.error.TandemException {@code forbidden} for a new unit in Revert without {@code applier} */
+  /**
+   * Checked before a new unit is written.
+   *
+   * @throws io.tandem.common.error.TandemException {@code forbidden} for a new unit in Revert without {@code applier}
+   */
   public void requireForNew(String space, String driftMode) {
     if (DriftMode.Revert.name().equals(driftMode)) {
       access.require(space, Role.applier);

@@ -28,12 +28,21 @@ public class LiveGates {
     this.spaces = spaces;
   }
 
-  /** @throws TandemException {@code confirmation-required} unless {@code confirm} is the unit's slug or nothing would go */
+  /**
+   * Refuses an unconfirmed destroy of a unit with objects on its target while its space's destroy gate is on.
+   *
+   * @throws TandemException {@code confirmation-required} unless {@code confirm} is the unit's slug or nothing would go
+   */
   public void confirmDestroy(Unit unit, String confirm) {
     confirm(unit, confirm, "Destroying unit '" + unit.slug() + "' deletes", "from target");
   }
 
-  /** @throws TandemException {@code confirmation-required} unless {@code confirm} is the unit's slug or it has no objects */
+  /**
+   * Refuses an unconfirmed delete of a unit with objects on its target while its space's destroy gate is on.
+   *
+   * @throws TandemException {@code confirmation-required} unless {@code confirm} is the unit's slug or it has no
+   *     objects
+   */
   public void confirmDelete(Unit unit, String confirm) {
     confirm(unit, confirm, "Deleting unit '" + unit.slug() + "' leaves", "unmanaged on target");
   }

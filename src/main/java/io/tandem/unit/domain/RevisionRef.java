@@ -28,15 +28,14 @@ public record RevisionRef(String text, Kind kind, int number) {
       throw TandemException.invalidArgument("Parameter '" + parameter + "' must name a revision.");
     }
     String value = text.trim();
-    switch (value) {
-      case "head":
-        return new RevisionRef(value, Kind.HEAD, 0);
-      case "live":
-        return new RevisionRef(value, Kind.LIVE, 0);
-      case "previousLive":
-        return new RevisionRef(value, Kind.PREVIOUS_LIVE, 0);
-      default:
-        break;
+    Kind named = switch (value) {
+      case "head" -> Kind.HEAD;
+      case "live" -> Kind.LIVE;
+      case "previousLive" -> Kind.PREVIOUS_LIVE;
+      default -> null;
+    };
+    if (named != null) {
+      return new RevisionRef(value, named, 0);
     }
     if (value.startsWith("tag:") && value.length() > 4) {
       return new RevisionRef(value, Kind.TAG, 0);

@@ -34,7 +34,11 @@ public class SyncWindowGate {
     this.clock = clock;
   }
 
-  /** @throws TandemException {@code not-found} for a space that does not exist */
+  /**
+   * The space's windows, in their order.
+   *
+   * @throws TandemException {@code not-found} for a space that does not exist
+   */
   public List<SyncWindow> windows(String space) {
     return store.of(space).orElseThrow(() -> new TandemException(ProblemCode.NOT_FOUND, "Space '" + space + "' does not exist."));
   }

@@ -7,6 +7,8 @@ package io.tandem.unit.domain;
 public interface UpstreamLookup {
 
   /**
+   * The unit a clone was made from.
+   *
    * @param baseRevisionNum the upstream revision the downstream's data is based on
    * @param upstreamHeadRevisionNum the upstream's head now: an upgrade is needed when it is further
    */
