@@ -345,6 +345,22 @@ GET p99       $(field "$reads" p99_ms) ms
 CPU/GET       server $(awk -v c="$get_cpu" -v n="$(field "$reads" requests)" 'BEGIN {printf "%.2f", c / n}') ms, PostgreSQL $(awk -v c="$get_pg_cpu" -v n="$(field "$reads" requests)" 'BEGIN {printf "%.2f", c / n}') ms
 JIT           compiling $jit_update of the updates' $DURATION s, $jit_get of the GETs' (jstat -compiler; more than a second or two: the warm-up was too short)
 EOF
+  # the command as run: settings that differ from the defaults name an experiment, not the shipped figures
+  local how="${JAVA_OPTS:+JAVA_OPTS='$JAVA_OPTS' }server/bench/request-path.sh" note=""
+  record request-path "$how" "data updates/s, $UPDATE_CONNECTIONS connections" "$(printf '%.0f' "$ups")" 1/s "pgbench tps" \
+    "$(printf '%.0f' "$tps")" "$note"
+  record request-path "$how" "GET unit/s, $GET_CONNECTIONS connections" "$(printf '%.0f' "$(field "$reads" rps)")" 1/s "" "" "$note"
+  record request-path "$how" "GET unit p50" "$(field "$reads" p50_ms)" ms "" "" "$note"
+  record request-path "$how" "GET unit p99" "$(field "$reads" p99_ms)" ms "" "" "$note"
+  record request-path "$how" "data update p50, $UPDATE_CONNECTIONS connections" "$(field "$updates" p50_ms)" ms "" "" "$note"
+  record request-path "$how" "data update p99, $UPDATE_CONNECTIONS connections" "$(field "$updates" p99_ms)" ms "" "" "$note"
+  record request-path "$how" "server CPU per update" "$(awk -v c="$server_cpu" -v n="$(field "$updates" requests)" \
+    'BEGIN {printf "%.2f", c / n}')" ms "" "" "$note"
+  record request-path "$how" "PostgreSQL CPU per update" "$(awk -v c="$pg_cpu" -v n="$(field "$updates" requests)" \
+    'BEGIN {printf "%.2f", c / n}')" ms "" "" "$note"
+  record request-path "$how" "server CPU per GET" "$(awk -v c="$get_cpu" -v n="$(field "$reads" requests)" \
+    'BEGIN {printf "%.2f", c / n}')" ms "" "" "$note"
+  log "figures appended to ${RESULTS:-server/bench/results.tsv} (run $RUN_ID); java server/bench/Plot.java draws them"
 }
 
 main "$@"

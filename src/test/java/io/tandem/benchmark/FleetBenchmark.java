@@ -67,6 +67,7 @@ class FleetBenchmark {
   static final String ALL = "Slug LIKE 'svc-%'";
   static final String IMAGE = "us-central1-docker.pkg.dev/google-samples/microservices-demo/paymentservice:v0.10.3";
   static final String ENGINE = CLUSTERS + " real kube-apiserver" + (CLUSTERS == 1 ? "" : "s");
+  static final BenchResults RESULTS = new BenchResults("fleet", "./mvnw test -Pbenchmark -Dtest=FleetBenchmark");
 
   @Test
   void aFleetOfUnitsOnSeveralRealApiServers() throws Exception {
@@ -113,6 +114,8 @@ class FleetBenchmark {
       spares.forEach(SpareControlPlane::close);
     }
     note(report, String.format(Locale.ROOT, "The whole run: %.0f s%n", seconds(started)));
+    RESULTS.append(String.format(Locale.ROOT, "%d targets x %d units, %d worker threads, %s", TARGETS,
+        UNITS_PER_TARGET, WORKER_THREADS, ENGINE));
     Files.writeString(Path.of("target", "benchmark-fleet.txt"), report, StandardCharsets.UTF_8,
         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
   }
@@ -193,6 +196,7 @@ class FleetBenchmark {
       }
     }
     assertThat(revised).as("units with a new revision").isEqualTo(UNITS);
+    RESULTS.figure(String.format(Locale.ROOT, "set-image over %,d units", UNITS), seconds(start), "s");
     return String.format(Locale.ROOT, "set-image over all %d units, one invoke per space (%d spaces): %.1f s; every unit"
         + " has a new revision [database only, no cluster]%n", UNITS, SPACES, seconds(start));
   }
@@ -212,6 +216,8 @@ class FleetBenchmark {
           }
           return tally.open() == 0;
         });
+    RESULTS.figure(String.format(Locale.ROOT, "%,d units of %d targets applied and Healthy", targets * UNITS_PER_TARGET,
+        targets), seconds(start), "s");
     return String.format(Locale.ROOT, "Bulk apply (waitFor healthy) of the %d units of %d targets [%s, %d worker threads]:"
             + " %s; every unit applied after %.1f s, every action finished after %.1f s: %s%n",
         targets * UNITS_PER_TARGET, targets, ENGINE, WORKER_THREADS, queued, allApplied[0], seconds(start), finished);
@@ -236,6 +242,14 @@ class FleetBenchmark {
     }
     double seconds = seconds(start);
     double[][] latencies = reads.join();
+    double[] gets = latencies[0].clone();
+    Arrays.sort(gets);
+    RESULTS.figure(String.format(Locale.ROOT, "bulk apply request, %,d units", UNITS), queued.seconds(), "s")
+        .figure(String.format(Locale.ROOT, "all %,d applied and Healthy", UNITS), seconds, "s");
+    if (gets.length > 0) {
+      RESULTS.figure("GET unit during the bulk apply, p50", percentile(gets, 0.5) * 1000, "ms")
+          .figure("GET unit during the bulk apply, p99", percentile(gets, 0.99) * 1000, "ms");
+    }
     return String.format(Locale.ROOT, "Bulk apply (waitFor healthy) of all %d units [%s, %d worker threads]: %s; every"
             + " action finished after %.1f s: %s%n"
             + "  Meanwhile, GET /api/v1/spaces/%s/units/%s: %s; GET .../units?limit=50: %s%n",
@@ -271,6 +285,8 @@ class FleetBenchmark {
       long start = System.nanoTime();
       Queued queued = bulk(api, "refresh", where);
       Tally finished = awaitFinished(api, where, Duration.ofSeconds(where.equals(ALL) ? 5 : 1));
+      RESULTS.figure(String.format(Locale.ROOT, "bulk refresh, %,d units", where.equals(ALL) ? UNITS
+          : targets * UNITS_PER_TARGET), seconds(start), "s");
       lines.append(String.format(Locale.ROOT, "Refresh (POST /api/v1/actions, as a background pass would queue them) of"
               + " %s [%s, %d worker threads]: %s; every action finished after %.1f s: %s%n",
           where.equals(ALL) ? "all " + UNITS + " units" : "the " + targets * UNITS_PER_TARGET + " units of " + targets
@@ -292,6 +308,8 @@ class FleetBenchmark {
       latencies[change] = capture(api, clusters.get(t % CLUSTERS), t, 2 + (change / units) % 2);
     }
     Arrays.sort(latencies);
+    RESULTS.figure(String.format(Locale.ROOT, "break-glass capture, %,d objects watched, p95", 2 * UNITS),
+        percentile(latencies, 0.95), "s");
     return String.format(Locale.ROOT, "Break-glass capture latency, %d out-of-band scales of the Deployments of %d units"
             + " (drift mode Capture, one per target), all %d units watched [%s]: p50 %.3f s, p95 %.3f s, max %.3f s%n",
         CAPTURES, units, UNITS, ENGINE, percentile(latencies, 0.5), percentile(latencies, 0.95),
