@@ -1,5 +1,7 @@
 package io.tandem.web;
 
+import io.tandem.action.domain.ActionResult;
+import io.tandem.action.domain.UnitAction;
 import io.tandem.apply.domain.ActionService;
 import io.tandem.common.access.Access;
 import io.tandem.common.access.Role;
@@ -33,6 +35,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 class UnitPage {
 
   private static final int TIMELINE = 50;
+  /** The actions read, and how many of them the page shows once quiet refreshes are left out. */
+  private static final int ACTIONS_READ = 50;
+  private static final int ACTIONS_SHOWN = 10;
   private static final String REFRESH_BY = "refresh: ";
 
   private final UnitQueries units;
@@ -96,6 +101,11 @@ class UnitPage {
     return "ui/diff :: diff";
   }
 
+  /** A refresh the server queued by itself that found the unit as it was: the bulk of a quiet unit's actions. */
+  private static boolean quiet(UnitAction action) {
+    return action.background() && action.result() == ActionResult.RefreshAndNoDrift;
+  }
+
   /** A side of a diff as people say it: the live state, the empty configuration, a revision. */
   private static String title(String side) {
     return side.equals("liveState") ? "live on the cluster" : side.equals("0") ? "empty" : "revision " + side;
@@ -115,7 +125,8 @@ class UnitPage {
         .toList());
     model.addAttribute("live", live.find(unit.id()).orElse(null));
     model.addAttribute("origin", origins.findAny(space, slug).orElse(null));
-    model.addAttribute("actions", actions.forUnit(space, slug, PageRequest.of(10, null)).items());
+    model.addAttribute("actions", actions.forUnit(space, slug, PageRequest.of(ACTIONS_READ, null)).items().stream()
+        .filter(action -> !quiet(action)).limit(ACTIONS_SHOWN).toList());
     model.addAttribute("mayEdit", Roles.may(roles, principal, space, Role.editor));
     model.addAttribute("mayApply", Roles.may(roles, principal, space, Role.applier));
   }

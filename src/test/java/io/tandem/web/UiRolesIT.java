@@ -1,14 +1,17 @@
 package io.tandem.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tandem.support.Api;
 import io.tandem.support.TandemIT;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The web UI's pages over HTTP, as each role sees them: the same rules as the API's routes, sign-in with a token
@@ -172,6 +175,11 @@ class UiRolesIT {
       assertThat(action.path("action").asString()).isEqualTo("Apply");
       assertThat(action.path("revisionNum").asInt()).isEqualTo(3);
     });
+    JsonNode applied = await().atMost(Duration.ofSeconds(30)).until(() -> api.get(unit + "/actions").items().get(0),
+        action -> action.path("status").asString().equals("Completed"));
+    // the actions table says when, and what the action's message says
+    assertThat(applier.get(unitPage).body()).contains("<time datetime=\"" + applied.path("createdAt").asString() + "\"",
+        applied.path("message").asString().replace("'", "&#39;"));
   }
 
   /** The unit's version, as the page the button is on was drawn at. */

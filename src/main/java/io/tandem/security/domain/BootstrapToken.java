@@ -54,7 +54,8 @@ class BootstrapToken {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    log.warn("No API token existed: an admin token (prefix {}) was written to {}. Use it as Authorization: Bearer <token>,"
+    // a first start is expected, not a fault: said at INFO, once
+    log.info("No API token existed: an admin token (prefix {}) was written to {}. Use it as Authorization: Bearer <token>,"
         + " issue tokens for people with POST /api/v1/tokens, and keep the file secret.", issued.token().prefix(), file);
   }
 }
