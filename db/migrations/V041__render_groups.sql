@@ -21,4 +21,10 @@ SELECT unit_id,
        coalesce(kind, '')
 FROM unit_chart;
 
+-- a Kustomize folder kept in step with its repository was imported whole: so it stays
+INSERT INTO unit_render_group (unit_id, source, group_by, group_key)
+SELECT unit_id, 'git ' || url || ' ' || path, 'chart', ''
+FROM unit_origin
+WHERE layout = 'kustomize' AND unit_id NOT IN (SELECT unit_id FROM unit_render_group);
+
 ALTER TABLE unit_chart DROP COLUMN kind;
