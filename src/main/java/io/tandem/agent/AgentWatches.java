@@ -1,5 +1,7 @@
 package io.tandem.agent;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import io.tandem.common.yaml.ContentFingerprint;
 import io.tandem.health.status.ObjectHealth;
 import io.tandem.health.status.ObjectStatus;
@@ -38,8 +40,10 @@ final class AgentWatches implements AutoCloseable {
    * One object to watch, as the server said it, or as it moved: then with its new resource version, its health as
    * seen, and whether only what the server keeps of it (its status, server metadata) moved.
    */
+  // no null fields: a server a version older does not know the newest ones, and refuses them even as null
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   record Watched(String target, String apiVersion, String kind, String namespace, String name, String resourceVersion,
-      ObjectStatus status, String reason, Boolean statusOnly) {
+      ObjectStatus status, String reason, Boolean statusOnly, Boolean judgedByRule, Map<String, Object> object) {
 
     WatchScope scope() {
       return new WatchScope(target, apiVersion, kind, namespace == null ? "" : namespace);
@@ -57,11 +61,22 @@ final class AgentWatches implements AutoCloseable {
       return bare;
     }
 
+    /** @param whole whether the server judges the object by a health rule, and so is sent it */
     static Watched moved(WatchScope scope, String name, String version, Map<String, Object> object,
-        boolean statusOnly) {
+        boolean statusOnly, boolean whole) {
       ObjectHealth health = StatusRules.of(object);
       return new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name, version,
-          health.status(), health.reason(), statusOnly);
+          health.status(), health.reason(), statusOnly, null, whole && object != null ? withoutManagedFields(object) : null);
+    }
+
+    private static Map<String, Object> withoutManagedFields(Map<String, Object> object) {
+      Map<String, Object> copy = new HashMap<>(object);
+      if (object.get("metadata") instanceof Map<?, ?> metadata) {
+        Map<Object, Object> trimmed = new HashMap<>(metadata);
+        trimmed.remove("managedFields");
+        copy.put("metadata", trimmed);
+      }
+      return copy;
     }
   }
 
@@ -73,6 +88,8 @@ final class AgentWatches implements AutoCloseable {
   /** Per scope, the content fingerprint of each object as the watch last saw it: what tells a status-only move. */
   private final Map<WatchScope, Map<String, Long>> contents = new ConcurrentHashMap<>();
   private final Set<WatchScope> unwatchable = ConcurrentHashMap.newKeySet();
+  /** The scopes whose kind a health rule judges on the server: their moves carry the object. */
+  private final Set<WatchScope> judged = ConcurrentHashMap.newKeySet();
 
   AgentWatches(TargetCredentials cluster, Consumer<List<Watched>> report) {
     this.cluster = cluster;
@@ -85,6 +102,8 @@ final class AgentWatches implements AutoCloseable {
         .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), "")));
     recorded.keySet().retainAll(byScope.keySet());
     recorded.putAll(byScope);
+    judged.clear();
+    wanted.stream().filter(object -> Boolean.TRUE.equals(object.judgedByRule())).forEach(object -> judged.add(object.scope()));
     contents.keySet().retainAll(byScope.keySet());
     for (WatchScope scope : List.copyOf(watches.keySet())) {
       if (!byScope.containsKey(scope)) {
@@ -137,7 +156,7 @@ final class AgentWatches implements AutoCloseable {
       }
       String now = listed.versions().get(name);
       if (!Objects.equals(now, version)) {
-        moved.add(Watched.moved(scope, name, now, object, false));
+        moved.add(Watched.moved(scope, name, now, object, false, judged.contains(scope)));
       }
     });
     contents.put(scope, seen);
@@ -158,7 +177,8 @@ final class AgentWatches implements AutoCloseable {
     Long now = object == null ? null : ContentFingerprint.of(object);
     Long before = now == null ? seen.remove(name) : seen.put(name, now);
     boolean statusOnly = now != null && now.equals(before);
-    report.accept(List.of(Watched.moved(scope, name, event.resourceVersion(), object, statusOnly)));
+    report.accept(List.of(Watched.moved(scope, name, event.resourceVersion(), object, statusOnly,
+        judged.contains(scope))));
   }
 
   /** A watch whose version is gone: dropped (closed off its own thread), and started again at the next sync. */

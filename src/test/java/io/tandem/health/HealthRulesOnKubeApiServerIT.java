@@ -5,15 +5,22 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.tandem.agent.WorkerAgent;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
+import io.tandem.support.Grants;
 import io.tandem.support.OutOfBand;
 import io.tandem.support.ProblemAssert;
 import io.tandem.support.RealCluster;
 import io.tandem.support.TandemIT;
+import io.tandem.targets.cluster.LocalClusters;
+import io.tandem.targets.domain.TargetCredentials;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +46,32 @@ class HealthRulesOnKubeApiServerIT {
 
   Api api;
   String space;
+  String workerTarget;
+  WorkerAgent agent;
+  CompletableFuture<Void> running;
+
+  /** A worker for the sandbox, whose watch judges health by the built-in rules alone. */
+  @BeforeAll
+  void startAWorker() {
+    Api admin = new Api(port);
+    workerTarget = Api.uniqueSlug("ruled");
+    String credential = admin.post("/api/v1/workers", Map.of("name", workerTarget)).json().path("credential").asString();
+    assertThat(admin.post("/api/v1/targets", Map.of("slug", workerTarget, "connection", Map.of("worker", workerTarget)))
+        .status()).isEqualTo(201);
+    Grants.everySpace(admin, workerTarget);
+    agent = new WorkerAgent(URI.create("http://127.0.0.1:" + port), workerTarget, credential, "test",
+        LocalClusters.client(), new TargetCredentials(sandbox.kubeconfig(), "sandbox", null, null, null, false), 2,
+        Duration.ofSeconds(1));
+    running = CompletableFuture.runAsync(agent::run);
+    await("the worker is connected").atMost(Duration.ofSeconds(10))
+        .until(() -> admin.get("/api/v1/workers/" + workerTarget).json().path("connected").asBoolean());
+  }
+
+  @AfterAll
+  void stopTheWorker() {
+    agent.close();
+    running.join();
+  }
 
   @BeforeAll
   void widgetsExist() {
@@ -73,8 +106,12 @@ class HealthRulesOnKubeApiServerIT {
   }
 
   String widget(String name) {
+    return widget(name, "sandbox");
+  }
+
+  String widget(String name, String target) {
     String unit = "/api/v1/spaces/" + space + "/units/" + name;
-    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", name, "target", "sandbox", "data", """
+    api.post("/api/v1/spaces/" + space + "/units", Map.of("slug", name, "target", target, "data", """
         apiVersion: rules.example.com/v1
         kind: Widget
         metadata:
@@ -118,6 +155,23 @@ class HealthRulesOnKubeApiServerIT {
     assertThat(action.path("message").asString()).contains("Healthy: Widget " + space + "/good is current.");
     assertThat(api.get(unit + "/live").json().path("resources").get(0).path("health").path("reason").asString())
         .isEqualTo("phase Ready");
+  }
+
+  @Test
+  void throughAWorkerTheRuleJudgesTooNotTheWorkersBuiltInRules() {
+    String unit = widget("far", workerTarget);
+
+    String id = api.post(unit + "/apply?waitFor=healthy&timeout=60s", null).json().path("id").asString();
+    await().atMost(Duration.ofSeconds(30)).until(() -> api.get(unit).json().path("liveRevisionNum").asInt() == 1);
+    status("far", "Ready");
+
+    JsonNode action = finished(id);
+    assertThat(action.path("result").asString()).isEqualTo("ApplyCompleted");
+    await().atMost(Duration.ofSeconds(30)).until(() -> api.get(unit + "/live").json().path("resources").get(0)
+        .path("health").path("reason").asString(), reason -> reason.equals("phase Ready"));
+    status("far", "Broken");
+    await("the worker's status move judged by the rule").atMost(Duration.ofSeconds(30))
+        .until(() -> api.get(unit).json().path("health").path("status").asString(), "Degraded"::equals);
   }
 
   @Test

@@ -42,6 +42,14 @@ public class HealthTracker {
   }
 
   /**
+   * Whether a health rule (CEL) rather than the built-in ones judges objects of this kind: then a verdict worked out
+   * elsewhere by the built-in rules (a worker's watch) is not this server's to record, and the object is read instead.
+   */
+  public boolean judgedByARule(ObjectKey key) {
+    return rules.covers(key.group(), key.kind());
+  }
+
+  /**
    * One object's health as a worker's watch worked it out ({@code resourceVersion} {@code null}: deleted); nothing
    * when no unit applied it.
    */

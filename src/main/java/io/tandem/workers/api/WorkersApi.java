@@ -10,6 +10,7 @@ import io.tandem.common.web.NoContent;
 import java.security.Principal;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -98,7 +99,11 @@ public interface WorkersApi {
           allowableValues = {"Current", "InProgress", "Failed", "Terminating", "NotFound", "Unknown"}) String status,
       @Schema(description = "In a report: why, in a few words (Available: 1/3)") String reason,
       @Schema(description = "In a report: only its status or server metadata moved, so its unit's health is"
-          + " recorded and no refresh is queued") Boolean statusOnly) {}
+          + " recorded and no refresh is queued") Boolean statusOnly,
+      @Schema(description = "In the list: a health rule judges objects of this kind, so a report of its move carries"
+          + " the object") Boolean judgedByRule,
+      @Schema(description = "In a report, for an object the list said a health rule judges: the object as the worker"
+          + " saw it (without managedFields), which the server judges by the rule") Map<String, Object> object) {}
 
   @Schema(name = "WorkerWatchList")
   record WatchList(List<WatchedObject> items) {}

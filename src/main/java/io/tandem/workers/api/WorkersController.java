@@ -95,9 +95,10 @@ class WorkersController implements WorkersApi {
   @Override
   public WatchList listWorkerWatches(String worker, Principal principal) {
     ClusterWorker self = workers.requireSelf(worker, tokenPrefix(principal));
-    return new WatchList(watches.watchedBy(self).stream().map(object -> new WatchedObject(object.target(),
-        object.apiVersion(), object.kind(), object.namespace(), object.name(), object.resourceVersion(), null, null,
-        null)).toList());
+    return new WatchList(watches.watchedBy(self).stream().map(watch -> new WatchedObject(watch.object().target(),
+        watch.object().apiVersion(), watch.object().kind(), watch.object().namespace(), watch.object().name(),
+        watch.object().resourceVersion(), null, null, null, watch.judgedByRule() ? Boolean.TRUE : null, null))
+        .toList());
   }
 
   @Override
@@ -124,7 +125,7 @@ class WorkersController implements WorkersApi {
     }
     return new WorkerWatches.MovedObject(new WorkerWatches.WatchedObject(change.target(), change.apiVersion(),
         change.kind(), change.namespace(), change.name(), change.resourceVersion()), health,
-        Boolean.TRUE.equals(change.statusOnly()));
+        Boolean.TRUE.equals(change.statusOnly()), change.object());
   }
 
   private static String tokenPrefix(Principal principal) {

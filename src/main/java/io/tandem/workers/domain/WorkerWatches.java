@@ -28,11 +28,15 @@ public class WorkerWatches {
   public record WatchedObject(String target, String apiVersion, String kind, String namespace, String name,
       String resourceVersion) {}
 
+  /** An object to watch, and whether a health rule judges its kind (then the worker reports it whole when it moves). */
+  public record ToWatch(WatchedObject object, boolean judgedByRule) {}
+
   /**
    * One object on a worker's target as it moved: its new version ({@code null}: gone), its health as the worker saw
-   * it ({@code null} from a worker that does not say), and whether only its status or server metadata moved.
+   * it ({@code null} from a worker that does not say), whether only its status or server metadata moved, and the
+   * object itself where a health rule judges its kind ({@code null} otherwise, or from a worker that does not send it).
    */
-  public record MovedObject(WatchedObject object, ObjectHealth health, boolean statusOnly) {}
+  public record MovedObject(WatchedObject object, ObjectHealth health, boolean statusOnly, Map<String, Object> whole) {}
 
   private final TargetService targets;
   private final Workers workers;
@@ -52,20 +56,21 @@ public class WorkerWatches {
    * The objects the worker is to watch: those of the targets it serves now. A standby watches nothing until the
    * target's worker is not connected; then its first list finds what moved meanwhile, from the versions last seen.
    */
-  public List<WatchedObject> watchedBy(ClusterWorker worker) {
+  public List<ToWatch> watchedBy(ClusterWorker worker) {
     List<String> served = targets.workersByTarget().entrySet().stream()
         .filter(target -> target.getValue().contains(worker.name())
             && workers.active(target.getValue()).map(ClusterWorker::id).filter(worker.id()::equals).isPresent())
         .map(Map.Entry::getKey).toList();
     return live.watchedObjectsOn(served).stream()
-        .map(object -> new WatchedObject(object.target(), object.apiVersion(), object.kind(), object.namespace(),
-            object.name(), object.resourceVersion()))
+        .map(object -> new ToWatch(new WatchedObject(object.target(), object.apiVersion(), object.kind(),
+            object.namespace(), object.name(), object.resourceVersion()),
+            health.judgedByARule(ObjectKey.of(object.apiVersion(), object.kind(), object.namespace(), object.name()))))
         .toList();
   }
 
   /**
    * Keeps the health of each unit whose object on one of the worker's targets moved current, as the server's own
-   * watches do, and queues a refresh of those whose objects' content moved; objects of other targets, and ones that
+   * watches do, and queues a refresh of those whose objects' content moved, or whose object a health rule judges; objects of other targets, and ones that
    * no unit applied, are passed over. How many refreshes were queued.
    */
   public int moved(ClusterWorker worker, List<MovedObject> moved) {
@@ -82,9 +87,15 @@ public class WorkerWatches {
     Set<UUID> units = new HashSet<>();
     for (LiveStore.WatchedObject object : live.watchedObjectsAmong(keys)) {
       ObjectKey key = ObjectKey.of(object.apiVersion(), object.kind(), object.namespace(), object.name());
+      boolean ruled = health.judgedByARule(key);
       for (MovedObject change : byTarget.get(object.target()).getOrDefault(key, List.of())) {
-        observe(change);
-        if (!change.statusOnly()) {
+        // a worker judges by the built-in rules alone: a kind a health rule covers is judged here, from the object
+        // it sent, or else read by a refresh
+        boolean judged = !ruled || change.whole() != null || change.object().resourceVersion() == null;
+        if (judged) {
+          observe(change);
+        }
+        if (!judged || !change.statusOnly()) {
           units.add(object.unitId());
         }
       }
@@ -93,8 +104,10 @@ public class WorkerWatches {
   }
 
   private void observe(MovedObject change) {
-    if (change.health() != null) {
-      WatchedObject object = change.object();
+    WatchedObject object = change.object();
+    if (change.whole() != null && object.resourceVersion() != null) {
+      health.observed(object.target(), key(object), change.whole(), object.resourceVersion());
+    } else if (change.health() != null) {
       health.observed(object.target(), key(object), change.health(), object.resourceVersion());
     }
   }
