@@ -106,8 +106,11 @@ class FolderUnits {
 
   private Rendering render(GitFolders.Folder folder, Map<String, byte[]> files, Context context) {
     if (folder.kind() != GitFolders.Kind.chart) {
-      return new Rendering(ChartManifests.parse(kustomizer.build(files, folder.path())), null,
-          "rendered with kubectl kustomize");
+      List<ChartManifests.Document> documents = ChartManifests.parse(kustomizer.build(files, folder.path()));
+      if (documents.isEmpty()) {
+        throw TandemException.validation("The Kustomize folder renders no objects.");
+      }
+      return new Rendering(documents, null, "rendered with kubectl kustomize");
     }
     Release release = new Release(ImportNames.slug(name(folder.path(), context.path(), context.url())),
         context.namespace(), "");

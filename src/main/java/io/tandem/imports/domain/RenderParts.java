@@ -4,6 +4,7 @@ import io.tandem.common.yaml.KubernetesResource;
 import io.tandem.common.yaml.ObjectKey;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,9 +15,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Cuts a rendering into units. An object goes to the unit that holds it already, else to the unit of its group,
- * else (when no unit has its group) to a new unit for the group on an import, or to the unit named after the
- * rendering on a re-render: so an upgrade or a new commit keeps every object in its unit. A first import whose
+ * Cuts a rendering into units. An object goes to the unit that holds it already, else to the unit of its group (or
+ * the one that holds the rest of its group), else to a new unit for the group on an import, or to the unit named
+ * after the rendering on a re-render: so an upgrade or a new commit keeps every object in its unit. A first import whose
  * objects make one group (one app, one namespace, one object) makes one unit named after the rendering.
  */
 final class RenderParts {
@@ -51,11 +52,12 @@ final class RenderParts {
     boolean whole = by == GroupBy.chart || (same.isEmpty() && by != GroupBy.kind
         && documents.stream().map(document -> key(document.resource(), by, apps)).filter(key -> !key.isEmpty())
             .distinct().count() <= 1);
+    Map<String, Holder> held = keysHeld(documents, by, apps, same);
     Map<Holder, List<ChartManifests.Document>> kept = new LinkedHashMap<>();
     Map<String, List<ChartManifests.Document>> fresh = new LinkedHashMap<>();
     for (ChartManifests.Document document : documents) {
       String key = whole ? "" : key(document.resource(), by, apps);
-      Holder holder = holderOf(document.resource(), key, same);
+      Holder holder = holderOf(document.resource(), key, same, held);
       if (holder == null && key.isEmpty()) {
         holder = same.stream().filter(each -> each.group().takesTheRest()).findFirst().orElse(null);
       }
@@ -84,9 +86,10 @@ final class RenderParts {
         .forEach(all::add);
     Holder rest = all.stream().filter(holder -> holder.group().takesTheRest()).findFirst().orElse(null);
     Set<String> apps = apps(documents);
+    Map<String, Holder> held = keysHeld(documents, self.group().by(), apps, all);
     List<ChartManifests.Document> mine = new ArrayList<>();
     for (ChartManifests.Document document : documents) {
-      Holder holder = holderOf(document.resource(), key(document.resource(), self.group().by(), apps), all);
+      Holder holder = holderOf(document.resource(), key(document.resource(), self.group().by(), apps), all, held);
       Holder to = holder == null ? rest : holder;
       if (to != null && to.slug().equals(self.slug())) {
         mine.add(document);
@@ -106,7 +109,12 @@ final class RenderParts {
     };
   }
 
-  private static Holder holderOf(KubernetesResource resource, String key, List<Holder> holders) {
+  /**
+   * The unit an object goes to: the one that holds it; else the one of its group; else the one that holds other
+   * objects of its group (a unit made of a whole rendering of one app takes that app's new objects); else none.
+   */
+  private static Holder holderOf(KubernetesResource resource, String key, List<Holder> holders,
+      Map<String, Holder> held) {
     ObjectKey object = key(resource);
     for (Holder holder : holders) {
       if (holder.holds().contains(object)) {
@@ -118,7 +126,22 @@ final class RenderParts {
         return holder;
       }
     }
-    return null;
+    return key.isEmpty() ? null : held.get(key);
+  }
+
+  /** For each group of the rendering, the first unit that holds one of its objects. */
+  private static Map<String, Holder> keysHeld(List<ChartManifests.Document> documents, GroupBy by, Set<String> apps,
+      List<Holder> holders) {
+    Map<String, Holder> held = new HashMap<>();
+    for (ChartManifests.Document document : documents) {
+      String key = key(document.resource(), by, apps);
+      ObjectKey object = key(document.resource());
+      if (!key.isEmpty() && !held.containsKey(key)) {
+        holders.stream().filter(holder -> holder.holds().contains(object)).findFirst()
+            .ifPresent(holder -> held.put(key, holder));
+      }
+    }
+    return held;
   }
 
   private static List<Part> named(Map<String, List<ChartManifests.Document>> groups, String source, String prefix,

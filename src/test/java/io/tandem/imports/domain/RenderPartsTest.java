@@ -106,4 +106,19 @@ class RenderPartsTest {
         object("Deployment", "cart", "cart")), SOURCE, "deploy", GroupBy.kind, holders, Set.of("deploy-service"));
     assertThat(units(again)).isEqualTo(Map.of("deploy-service", List.of("cart"), "deploy-deployment", List.of("cart")));
   }
+
+  @Test
+  void aNewObjectOfTheAppAWholeRenderingHoldsJoinsItOnImportAgainAndOnUpgrade() {
+    List<RenderParts.Part> first = RenderParts.plan(rendering(object("Service", "web", "shop"),
+        object("ConfigMap", "web-cache", null)), SOURCE, "web", GroupBy.app, List.of(), Set.of());
+    List<RenderParts.Holder> holders = first.stream().map(RenderPartsTest::holder).toList();
+    List<ChartManifests.Document> second = rendering(object("Service", "web", "shop"),
+        object("ConfigMap", "web-cache", null), object("Deployment", "web-worker", "shop"),
+        object("Service", "cart", "cart"));
+
+    assertThat(units(RenderParts.plan(second, SOURCE, "web", RenderParts.by(null, holders), holders, Set.of("web"))))
+        .isEqualTo(Map.of("web", List.of("web", "web-cache", "web-worker"), "cart", List.of("cart")));
+    assertThat(RenderParts.part(second, holders.get(0), holders)).extracting(document -> document.resource().name())
+        .containsExactly("web", "web-cache", "web-worker", "cart");
+  }
 }
