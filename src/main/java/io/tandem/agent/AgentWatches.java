@@ -15,6 +15,7 @@ import io.tandem.targets.domain.WatchListener;
 import io.tandem.targets.domain.WatchScope;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -66,14 +67,25 @@ final class AgentWatches implements AutoCloseable {
         boolean statusOnly, boolean whole) {
       ObjectHealth health = StatusRules.of(object);
       return new Watched(scope.target(), scope.apiVersion(), scope.kind(), scope.namespace(), name, version,
-          health.status(), health.reason(), statusOnly, null, whole && object != null ? withoutManagedFields(object) : null);
+          health.status(), health.reason(), statusOnly, null, whole && object != null ? forJudging(object) : null);
     }
 
-    private static Map<String, Object> withoutManagedFields(Map<String, Object> object) {
+    /** The object without its managedFields, and a Secret without its values: a rule needs neither. */
+    private static Map<String, Object> forJudging(Map<String, Object> object) {
       Map<String, Object> copy = new HashMap<>(object);
+      if ("Secret".equals(object.get("kind"))) {
+        copy.remove("data");
+        copy.remove("stringData");
+      }
       if (object.get("metadata") instanceof Map<?, ?> metadata) {
         Map<Object, Object> trimmed = new HashMap<>(metadata);
         trimmed.remove("managedFields");
+        // kubectl apply keeps a Secret's values in this annotation too
+        if ("Secret".equals(object.get("kind")) && metadata.get("annotations") instanceof Map<?, ?> annotations) {
+          Map<Object, Object> kept = new HashMap<>(annotations);
+          kept.remove("kubectl.kubernetes.io/last-applied-configuration");
+          trimmed.put("annotations", kept);
+        }
         copy.put("metadata", trimmed);
       }
       return copy;
@@ -102,8 +114,10 @@ final class AgentWatches implements AutoCloseable {
         .put(object.name(), Objects.requireNonNullElse(object.resourceVersion(), "")));
     recorded.keySet().retainAll(byScope.keySet());
     recorded.putAll(byScope);
-    judged.clear();
-    wanted.stream().filter(object -> Boolean.TRUE.equals(object.judgedByRule())).forEach(object -> judged.add(object.scope()));
+    Set<WatchScope> nowJudged = new HashSet<>();
+    wanted.stream().filter(object -> Boolean.TRUE.equals(object.judgedByRule())).forEach(object -> nowJudged.add(object.scope()));
+    judged.retainAll(nowJudged); // never empty in between: a watch reporting meanwhile still sends a judged object
+    judged.addAll(nowJudged);
     contents.keySet().retainAll(byScope.keySet());
     for (WatchScope scope : List.copyOf(watches.keySet())) {
       if (!byScope.containsKey(scope)) {

@@ -5,21 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
-import io.tandem.agent.WorkerAgent;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Grants;
 import io.tandem.support.OutOfBand;
 import io.tandem.support.ProblemAssert;
 import io.tandem.support.RealCluster;
+import io.tandem.support.SandboxWorker;
 import io.tandem.support.TandemIT;
-import io.tandem.targets.cluster.LocalClusters;
-import io.tandem.targets.domain.TargetCredentials;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,30 +42,18 @@ class HealthRulesOnKubeApiServerIT {
   Api api;
   String space;
   String workerTarget;
-  WorkerAgent agent;
-  CompletableFuture<Void> running;
+  SandboxWorker worker;
 
   /** A worker for the sandbox, whose watch judges health by the built-in rules alone. */
   @BeforeAll
   void startAWorker() {
-    Api admin = new Api(port);
-    workerTarget = Api.uniqueSlug("ruled");
-    String credential = admin.post("/api/v1/workers", Map.of("name", workerTarget)).json().path("credential").asString();
-    assertThat(admin.post("/api/v1/targets", Map.of("slug", workerTarget, "connection", Map.of("worker", workerTarget)))
-        .status()).isEqualTo(201);
-    Grants.everySpace(admin, workerTarget);
-    agent = new WorkerAgent(URI.create("http://127.0.0.1:" + port), workerTarget, credential, "test",
-        LocalClusters.client(), new TargetCredentials(sandbox.kubeconfig(), "sandbox", null, null, null, false), 2,
-        Duration.ofSeconds(1));
-    running = CompletableFuture.runAsync(agent::run);
-    await("the worker is connected").atMost(Duration.ofSeconds(10))
-        .until(() -> admin.get("/api/v1/workers/" + workerTarget).json().path("connected").asBoolean());
+    worker = SandboxWorker.start(port, sandbox.kubeconfig(), Api.uniqueSlug("ruled"));
+    workerTarget = worker.target();
   }
 
   @AfterAll
   void stopTheWorker() {
-    agent.close();
-    running.join();
+    worker.close();
   }
 
   @BeforeAll

@@ -6,20 +6,15 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.tandem.agent.WorkerAgent;
 import io.tandem.sandbox.SandboxCluster;
 import io.tandem.support.Api;
-import io.tandem.support.Grants;
 import io.tandem.support.Kubectl;
 import io.tandem.support.RealCluster;
+import io.tandem.support.SandboxWorker;
 import io.tandem.support.TandemIT;
-import io.tandem.targets.cluster.LocalClusters;
-import io.tandem.targets.domain.TargetCredentials;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -44,30 +39,19 @@ class ClusterPathsOnKubeApiServerIT {
   @Autowired SandboxCluster sandbox;
   Api api;
   String workerTarget;
-  WorkerAgent agent;
-  CompletableFuture<Void> running;
+  SandboxWorker worker;
 
   @BeforeAll
   void startAWorkerForTheSandbox() {
     assertThat(sandbox.engine()).isEqualTo("kube-apiserver");
     api = new Api(port);
-    String worker = Api.uniqueSlug("paths");
-    workerTarget = worker;
-    String credential = api.post("/api/v1/workers", Map.of("name", worker)).json().path("credential").asString();
-    assertThat(api.post("/api/v1/targets", Map.of("slug", workerTarget, "connection", Map.of("worker", worker)))
-        .status()).isEqualTo(201);
-    Grants.everySpace(api, workerTarget);
-    agent = new WorkerAgent(URI.create("http://127.0.0.1:" + port), worker, credential, "test", LocalClusters.client(),
-        new TargetCredentials(sandbox.kubeconfig(), "sandbox", null, null, null, false), 2, Duration.ofSeconds(1));
-    running = CompletableFuture.runAsync(agent::run);
-    await("the worker is connected").atMost(Duration.ofSeconds(10))
-        .until(() -> api.get("/api/v1/workers/" + worker).json().path("connected").asBoolean());
+    worker = SandboxWorker.start(port, sandbox.kubeconfig(), Api.uniqueSlug("paths"));
+    workerTarget = worker.target();
   }
 
   @AfterAll
   void stopTheWorker() {
-    agent.close();
-    running.join();
+    worker.close();
   }
 
   /** The API client for calls that wait: as long as the longest wait they ask the server for, and then some. */

@@ -103,7 +103,8 @@ public interface WorkersApi {
       @Schema(description = "In the list: a health rule judges objects of this kind, so a report of its move carries"
           + " the object") Boolean judgedByRule,
       @Schema(description = "In a report, for an object the list said a health rule judges: the object as the worker"
-          + " saw it (without managedFields), which the server judges by the rule") Map<String, Object> object) {}
+          + " saw it (without managedFields; a Secret without its values), which the server judges by the rule")
+          Map<String, Object> object) {}
 
   @Schema(name = "WorkerWatchList")
   record WatchList(List<WatchedObject> items) {}
