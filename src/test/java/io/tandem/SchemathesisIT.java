@@ -68,7 +68,7 @@ class SchemathesisIT {
   static void schemathesisIsInstalled() {
     Assumptions.assumeTrue(Files.isExecutable(executable()),
         "schemathesis not found at " + executable() + ": run .ci/run once, or: python3 -m venv ~/.cache/tandem/schemathesis-venv"
-            + " && ~/.cache/tandem/schemathesis-venv/bin/pip install schemathesis==" + VERSION
+            + " && ~/.cache/tandem/schemathesis-venv/bin/pip install -r .ci/schemathesis-requirements.txt"
             + " (or pass -Dtandem.schemathesis=<path of st>)");
   }
 
@@ -115,7 +115,9 @@ class SchemathesisIT {
         "--seed", System.getProperty("tandem.schemathesis.seed", "16"),
         "--max-time", String.valueOf(TIME_BUDGET_SECONDS),
         "--request-timeout", "20",
-        "--workers", "2",
+        // One worker: two threads parsing source at once trip a CPython 3.11 bug in ast.parse ("AST constructor
+        // recursion depth mismatch") inside hypothesis, failing an operation for no fault of ours.
+        "--workers", "1",
         "--generation-database", "none",
         "--report", "junit",
         "--report-dir", "reports"));
