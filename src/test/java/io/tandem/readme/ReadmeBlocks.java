@@ -1,7 +1,10 @@
 package io.tandem.readme;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,25 +33,49 @@ final class ReadmeBlocks {
   /** A run of commands (from {@code line}, 1-based in the README) and what they print, or null when it is not shown. */
   record Step(int line, String commands, String expected) {}
 
-  record Block(int line, Mode mode, String reason, List<Step> steps) {}
+  /** A shell block, from {@code line}, under the heading {@code section} (the text's last before it, "" if none). */
+  record Block(int line, String section, Mode mode, String reason, List<Step> steps) {}
 
   private ReadmeBlocks() {}
 
   static List<Block> parse(String readme) {
     List<String> lines = readme.lines().toList();
     List<Block> blocks = new ArrayList<>();
+    String section = "";
     for (int i = 0; i < lines.size(); i++) {
       String fence = lines.get(i).strip();
+      if (lines.get(i).startsWith("#")) {
+        section = lines.get(i).replaceFirst("^#+\\s*", "");
+      }
       if (!fence.startsWith("```")) {
         continue;
       }
       int end = closingFence(lines, i);
       if (SHELL.contains(fence.substring(3).strip())) {
-        blocks.add(block(lines, i, end));
+        blocks.add(block(lines, i, end, section));
       }
       i = end;
     }
     return blocks;
+  }
+
+  /**
+   * The blocks with their sections in reverse order, but for the first section that runs something (the set-up every
+   * other one starts from), which stays first; a section's own blocks keep their order. Run so, a section that only
+   * works after one written before it fails.
+   */
+  static List<Block> sectionsReversed(List<Block> blocks) {
+    Map<String, List<Block>> sections = new LinkedHashMap<>();
+    blocks.forEach(block -> sections.computeIfAbsent(block.section(), section -> new ArrayList<>()).add(block));
+    List<List<Block>> order = new ArrayList<>(sections.values());
+    int setUp = 0;
+    while (setUp < order.size() && order.get(setUp).stream().allMatch(block -> block.mode() == Mode.SKIP)) {
+      setUp++;
+    }
+    if (setUp + 1 < order.size()) {
+      Collections.reverse(order.subList(setUp + 1, order.size()));
+    }
+    return order.stream().flatMap(List::stream).toList();
   }
 
   private static int closingFence(List<String> lines, int open) {
@@ -60,7 +87,7 @@ final class ReadmeBlocks {
     throw new IllegalArgumentException("README line " + (open + 1) + ": a code block that is never closed");
   }
 
-  private static Block block(List<String> lines, int fence, int end) {
+  private static Block block(List<String> lines, int fence, int end, String section) {
     int before = fence - 1;
     while (before >= 0 && lines.get(before).isBlank()) {
       before--;
@@ -75,7 +102,7 @@ final class ReadmeBlocks {
         throw new IllegalArgumentException("README line " + (before + 1) + ": a skipped block says why: skip (reason)");
       }
     }
-    return new Block(fence + 2, mode, reason, steps(lines.subList(fence + 1, end), fence + 2));
+    return new Block(fence + 2, section, mode, reason, steps(lines.subList(fence + 1, end), fence + 2));
   }
 
   private static Mode mode(String word, int line) {

@@ -72,6 +72,36 @@ class ReadmeBlocksTest {
   }
 
   @Test
+  void sectionsReversedKeepsTheSetUpFirstAndEachSectionsBlocksInOrder() {
+    List<Block> blocks = ReadmeBlocks.parse("""
+        # Tool
+        <!-- readme-test: skip (starts the server) -->
+        ```sh
+        run-server
+        ```
+        ## Set-up
+        ```sh
+        export TOKEN=x
+        ```
+        ## First
+        ```sh
+        one-a
+        ```
+        ```sh
+        one-b
+        ```
+        ### Second
+        ```sh
+        two
+        ```
+        """);
+
+    assertThat(ReadmeBlocks.sectionsReversed(blocks)).extracting(block -> block.steps().get(0).commands().strip())
+        .containsExactly("run-server", "export TOKEN=x", "two", "one-a", "one-b");
+    assertThat(blocks).extracting(Block::section).containsExactly("Tool", "Set-up", "First", "First", "Second");
+  }
+
+  @Test
   void theRepositorysReadmeParsesAndItsBreakGlassBlockNeedsTheRealControlPlane() throws Exception {
     List<Block> blocks = ReadmeBlocks.parse(Files.readString(Path.of("README.md")));
 

@@ -33,8 +33,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 abstract class ReadmeWalkThrough {
 
   /** The spaces the README's story creates: removed before and after, so it starts on a server without them. */
-  static final List<String> STORY_SPACES = List.of("apptique-prod", "base", "dev", "prod");
-  static final String FIXTURE = "src/test/resources/units/paymentservice.yaml";
+  static final List<String> STORY_SPACES = List.of("apptique-prod", "apptique-staging", "apptique-eu", "base", "dev", "prod");
+  /** The services' YAML the README reads, and the objects they and the README's adopted app (web) make. */
+  static final Path FIXTURES = Path.of("src/test/resources/units");
+  static final List<String> STORY_OBJECTS = List.of("paymentservice", "cartservice", "checkoutservice", "web");
 
   @LocalServerPort int port;
   @Autowired SandboxCluster sandbox;
@@ -43,10 +45,14 @@ abstract class ReadmeWalkThrough {
 
   @Test
   void everyShellBlockOfTheReadmeRunsAndPrintsWhatTheReadmeShows() throws Exception {
-    // the README's story goes on in docs/walk-through.md, on the same server and spaces; read as one text, so that a
-    // step's line (past the README's last, one in the walk-through page) names it alone
-    List<Step> steps = stepsToRun(ReadmeBlocks.parse(Files.readString(Path.of("README.md")) + "\n"
-        + Files.readString(Path.of("docs", "walk-through.md"))));
+    // the README's walk-through goes on in docs/walk-through.md, on the same server; read as one text, so that a step's
+    // line (past the README's last, one in the walk-through page) names it alone
+    String readme = Files.readString(Path.of("README.md"));
+    List<Block> readmeBlocks = ReadmeBlocks.parse(readme);
+    List<Block> blocks = new ArrayList<>(inOrderToRun(readmeBlocks));
+    List<Block> all = ReadmeBlocks.parse(readme + "\n" + Files.readString(Path.of("docs", "walk-through.md")));
+    blocks.addAll(all.subList(readmeBlocks.size(), all.size()));
+    List<Step> steps = stepsToRun(blocks);
     removeTheStory();
 
     List<Result> results = new WalkThroughShell(workDir(), environment(), Duration.ofMinutes(3)).run(steps);
@@ -57,6 +63,9 @@ abstract class ReadmeWalkThrough {
         .isGreaterThanOrEqualTo(10);
     assertThat(failures(results)).as("README steps that do not do what the README says").isEmpty();
   }
+
+  /** The README's blocks in the order this test runs them. */
+  abstract List<Block> inOrderToRun(List<Block> readme);
 
   private List<Step> stepsToRun(List<Block> blocks) {
     boolean realCluster = sandbox.engine().equals("kube-apiserver");
@@ -82,10 +91,10 @@ abstract class ReadmeWalkThrough {
     STORY_SPACES.forEach(space -> new Api(port).delete("/api/v1/spaces/" + space + "?recursive=true"));
     // the test server is shared: another test's unit may have applied default/paymentservice, which a newcomer's
     // server would not have, and the README's apply would then be refused as owned by that unit
-    jdbc.sql("delete from applied_object where target = 'sandbox' and namespace = 'default' and name in ('paymentservice', 'web')")
-        .update();
+    jdbc.sql("delete from applied_object where target = 'sandbox' and namespace = 'default' and name in (:names)")
+        .param("names", STORY_OBJECTS).update();
     try (var client = sandbox.client()) {
-      for (String name : List.of("paymentservice", "web")) { // web: the app the README adopts
+      for (String name : STORY_OBJECTS) {
         client.apps().deployments().inNamespace("default").withName(name).delete();
         client.services().inNamespace("default").withName(name).delete();
       }
@@ -95,8 +104,12 @@ abstract class ReadmeWalkThrough {
   /** The repository root as the README's commands see it: the fixture, and a data folder with a token. */
   private Path workDir() throws Exception {
     Path root = Files.createDirectories(temp.resolve("tandem"));
-    Files.createDirectories(root.resolve(FIXTURE).getParent());
-    Files.copy(Path.of(FIXTURE), root.resolve(FIXTURE));
+    Files.createDirectories(root.resolve(FIXTURES));
+    try (var fixtures = Files.list(FIXTURES)) {
+      for (Path fixture : fixtures.toList()) {
+        Files.copy(fixture, root.resolve(fixture.toString()));
+      }
+    }
     Api.Response issued = new Api(port).post("/api/v1/tokens", Map.of("subject", "readme", "orgAdmin", true));
     assertThat(issued.status()).as(issued.toString()).isEqualTo(201);
     Files.createDirectories(root.resolve(".tandem/sandbox"));
