@@ -198,6 +198,26 @@ class SyncHooksOnKubeApiServerIT {
   }
 
   @Test
+  void aHookWithGenerateNameRunsAsANewJobAtEachApplyAsArgoCdRunsIt() {
+    String unit = unit("orders", String.join("---\n", deployment("orders", ""),
+        job("migrate-", "registry.example/migrate:1", "argocd.argoproj.io/hook: PreSync")
+            .replace("  name: migrate-\n", "  generateName: migrate-\n")));
+
+    JsonNode first = api.post(unit + "/apply?wait=120", null).json();
+    JsonNode second = api.post(unit + "/apply?wait=120", null).json();
+
+    assertThat(first.path("result").asString()).as(first + " " + seen()).isEqualTo("ApplyCompleted");
+    assertThat(second.path("result").asString()).as(second + " " + seen()).isEqualTo("ApplyCompleted");
+    String messages = first.path("message").asString() + "\n" + second.path("message").asString();
+    List<String> jobs = tool.client().batch().v1().jobs().inNamespace(space).list().getItems().stream()
+        .map(job -> job.getMetadata().getName()).toList();
+    assertThat(jobs).as("one Job per apply, as with Argo CD").hasSize(2)
+        .allSatisfy(name -> assertThat(name).matches("migrate-[a-z0-9]{5}"))
+        .allSatisfy(name -> assertThat(messages).contains("PreSync hook Job/" + name + " succeeded"));
+    assertThat(api.get(unit + "/live").json().path("resources").findValuesAsString("name")).containsExactly("orders");
+  }
+
+  @Test
   void aFailingPreSyncHookStopsTheApplyWithItsReasonAndTheSyncFailHookRuns() {
     String unit = unit("payments", String.join("---\n",
         job("migrate", "failing.invalid/migrate:1", "argocd.argoproj.io/hook: PreSync"),

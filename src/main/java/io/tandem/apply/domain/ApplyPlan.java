@@ -8,11 +8,13 @@ import io.tandem.common.yaml.ParsedContent;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The steps of one apply, as Argo CD orders a sync: the PreSync hooks, then the configuration and the Sync hooks wave
@@ -32,6 +34,8 @@ public record ApplyPlan(List<Step> steps, List<Step> onFailure, String deployabl
   static final String ARGO_DELETE_POLICY = "argocd.argoproj.io/hook-delete-policy";
   static final String HELM_WEIGHT = "helm.sh/hook-weight";
   static final String HELM_DELETE_POLICY = "helm.sh/hook-delete-policy";
+  /** The characters Kubernetes draws a generated name's suffix from (no vowels, no look-alikes). */
+  private static final String NAME_SUFFIX = "bcdfghjklmnpqrstvwxz2456789";
 
   public enum Phase { PreSync, Sync, PostSync, SyncFail }
 
@@ -81,7 +85,7 @@ public record ApplyPlan(List<Step> steps, List<Step> onFailure, String deployabl
         step(phases, Phase.Sync, wave(resource, false)).objects().add(resource);
         continue;
       }
-      Hook hook = new Hook(resource, deletePolicies(resource));
+      Hook hook = new Hook(named(resource), deletePolicies(resource));
       for (Phase phase : phases(resource, install)) {
         step(phases, phase, wave(resource, true)).hooks().add(hook);
       }
@@ -96,6 +100,29 @@ public record ApplyPlan(List<Step> steps, List<Step> onFailure, String deployabl
     steps.sort(Comparator.comparing(Step::phase)); // the Sync step added last goes before PostSync; waves keep their order
     return new ApplyPlan(List.copyOf(steps), List.copyOf(phases.getOrDefault(Phase.SyncFail, new TreeMap<>()).values()),
         Hooks.withoutHooks(data));
+  }
+
+  /**
+   * A hook with {@code metadata.generateName} and no name, named as the API server would name it (the prefix and five
+   * random characters): a new object at each apply, which the apply can then read, wait for and delete by its name.
+   */
+  static KubernetesResource named(KubernetesResource hook) {
+    if (!(hook.content().get("metadata") instanceof Map<?, ?> metadata) || metadata.get("name") != null) {
+      return hook;
+    }
+    StringBuilder name = new StringBuilder(hook.name().length() > 58 ? hook.name().substring(0, 58) : hook.name());
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    for (int i = 0; i < 5; i++) {
+      name.append(NAME_SUFFIX.charAt(random.nextInt(NAME_SUFFIX.length())));
+    }
+    Map<String, Object> content = new LinkedHashMap<>(hook.content());
+    Map<String, Object> named = new LinkedHashMap<>();
+    metadata.forEach((key, value) -> named.put(String.valueOf(key), value));
+    named.remove("generateName");
+    named.put("name", name.toString());
+    content.put("metadata", named);
+    return new KubernetesResource(hook.apiVersion(), hook.kind(), hook.namespace(), name.toString(), content,
+        hook.document(), hook.line());
   }
 
   private static Step step(Map<Phase, TreeMap<Integer, Step>> phases, Phase phase, int wave) {

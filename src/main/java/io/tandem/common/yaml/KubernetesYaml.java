@@ -163,12 +163,28 @@ public final class KubernetesYaml {
     if (!(content.get("metadata") instanceof Map<?, ?> metadata)) {
       throw invalidDocument(document, line, "has no 'metadata' mapping");
     }
-    String name = requiredString((Map<String, Object>) metadata, "name", document, line, "metadata.name");
+    String name = name((Map<String, Object>) metadata, content, document, line);
     Object namespace = metadata.get("namespace");
     if (namespace != null && !(namespace instanceof String)) {
       throw invalidDocument(document, line, "has a 'metadata.namespace' that is not a string");
     }
     return new KubernetesResource(apiVersion, kind, (String) namespace, name, content, document, line);
+  }
+
+  /**
+   * The object's name; for a hook with {@code metadata.generateName} and no name (Argo CD's way of running a new Job at
+   * each sync), its {@code generateName}, which stands for every object the hook makes: an apply names each one.
+   */
+  private static String name(Map<String, Object> metadata, Map<String, Object> content, int document, int line) {
+    if (metadata.get("name") == null && metadata.get("generateName") instanceof String prefix && !prefix.isBlank()) {
+      if (!Hooks.annotations(content).containsKey(Hooks.ARGO_HOOK)
+          && !Hooks.annotations(content).containsKey(Hooks.HELM_HOOK)) {
+        throw invalidDocument(document, line, "has a 'metadata.generateName' and no 'metadata.name': only a hook"
+            + " (annotated " + Hooks.ARGO_HOOK + " or " + Hooks.HELM_HOOK + ") may leave its name to each apply");
+      }
+      return prefix;
+    }
+    return requiredString(metadata, "name", document, line, "metadata.name");
   }
 
   private static String requiredString(Map<String, Object> map, String key, int document, int line) {

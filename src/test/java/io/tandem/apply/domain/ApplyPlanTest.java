@@ -35,6 +35,29 @@ class ApplyPlanTest {
   }
 
   @Test
+  void aHookWithGenerateNameIsNamedAnewAtEachApplyAsTheApiServerWouldNameIt() {
+    String data = data(object("ConfigMap", "settings", ""), """
+        apiVersion: batch/v1
+        kind: Job
+        metadata:
+          generateName: schema-migrate-
+          annotations: {argocd.argoproj.io/hook: PreSync}
+        spec: {}
+        """);
+
+    Step first = ApplyPlan.of(data, true).steps().get(0);
+    Step second = ApplyPlan.of(data, false).steps().get(0);
+
+    assertThat(first.phase()).isEqualTo(Phase.PreSync);
+    String name = first.hooks().get(0).resource().name();
+    assertThat(name).matches("schema-migrate-[bcdfghjklmnpqrstvwxz2456789]{5}");
+    assertThat(second.hooks().get(0).resource().name()).as("a new object at each apply").isNotEqualTo(name);
+    assertThat(first.hooks().get(0).describe()).isEqualTo("Job/" + name);
+    assertThat(ParsedContent.parse(first.text()).get(0).content().get("metadata"))
+        .isEqualTo(java.util.Map.of("name", name, "annotations", java.util.Map.of("argocd.argoproj.io/hook", "PreSync")));
+  }
+
+  @Test
   void dataWithoutHooksOrWavesIsOneStepAsItIs() {
     String data = data(object("ConfigMap", "a", ""), object("Service", "b", ""));
 

@@ -235,6 +235,22 @@ class KubernetesYamlTest {
   }
 
   @Test
+  void onlyAHookMayHaveAGenerateNameInsteadOfAName() {
+    String job = """
+        apiVersion: batch/v1
+        kind: Job
+        metadata:
+          generateName: migrate-
+        %s""";
+
+    assertRejected(job.formatted(""), ProblemCode.VALIDATION_FAILED)
+        .hasMessageContaining("'metadata.generateName' and no 'metadata.name': only a hook");
+    KubernetesResource hook = KubernetesYaml.parse(job.formatted("  annotations: {helm.sh/hook: pre-install}\n")).get(0);
+    assertThat(hook.name()).isEqualTo("migrate-");
+    assertThat(hook.id()).isEqualTo("batch/v1/Job//migrate-");
+  }
+
+  @Test
   void nonStringKindIsRejected() {
     String text =
         """
