@@ -183,6 +183,23 @@ class ApplyIT {
   }
 
   @Test
+  void anApplyInStepsToAnUnreachableTargetIsNotSentAndRunsNoSyncFailHook() {
+    String down = Api.uniqueSlug("down");
+    api.post("/api/v1/targets", Map.of("slug", down, "server", "http://127.0.0.1:1", "token", "t"));
+    Grants.everySpace(api, down);
+    String hook = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: %s\n  annotations: {argocd.argoproj.io/hook: %s}\n";
+    unit("payment", inNamespace(PAYMENT) + "---\n" + hook.formatted("before", "PreSync") + "---\n"
+        + hook.formatted("page", "SyncFail"), down);
+
+    JsonNode failed = waitFor(api.post(units + "/payment/apply", null).json().path("id").asString());
+
+    assertThat(failed.path("result").asString()).isEqualTo("ApplyFailed");
+    assertThat(failed.path("message").asString()).as("the unreachable outcome, which another replica may take on")
+        .contains(down, "was not applied", "could not be reached").doesNotContain("SyncFail", "Steps:");
+    assertThat(api.get(units + "/payment").json().path("liveRevisionNum").asInt()).isZero();
+  }
+
+  @Test
   void anApplyThatFailsHalfWayReportsWhatItAppliedAndDoesNotGoLive() {
     String widget = "---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: " + namespace + "\n";
     unit("payment", inNamespace(PAYMENT) + widget, "sandbox");

@@ -45,8 +45,16 @@ class PhasedApply {
   /** What the apply did, as one report, and what each hook and wave came to, in order. */
   record Result(ApplyReport report, List<String> steps) {}
 
-  /** A step's end: {@code null} when healthy, else why not. */
-  private record Failure(String failedOn, String reason) {}
+  /**
+   * A step's end: {@code null} when healthy, else why not; {@code notConnected} when the cluster could not be connected
+   * to before the apply sent anything, which another server may still reach.
+   */
+  private record Failure(String failedOn, String reason, boolean notConnected) {
+
+    Failure(String failedOn, String reason) {
+      this(failedOn, reason, false);
+    }
+  }
 
   /**
    * @param dropped the objects the previously applied revision had and this one does not: deleted after the last wave
@@ -66,6 +74,9 @@ class PhasedApply {
       if (failure == null && i == lastSync && !dropped.isEmpty()) {
         failure = run.prune(dropped, spare);
       }
+      if (failure != null && failure.notConnected()) {
+        return run.result(failure); // nothing was sent: no SyncFail hook to run either
+      }
       if (failure != null) {
         plan.onFailure().forEach(failHook -> run.step(failHook, true));
         return run.result(failure);
@@ -84,6 +95,8 @@ class PhasedApply {
     private final List<String> takenOver = new ArrayList<>();
     private final List<ObjectKey> spared = new ArrayList<>();
     private final List<String> steps = new ArrayList<>();
+    /** Whether anything reached the cluster yet. */
+    private boolean sent;
 
     Run(ClusterSession session, String space, Duration timeout) {
       this.session = session;
@@ -102,8 +115,9 @@ class PhasedApply {
       applied.addAll(report.applied());
       takenOver.addAll(report.takenOver());
       if (!report.succeeded()) {
-        return new Failure(report.failedOn(), report.error());
+        return failure(report, report.error());
       }
+      sent = true;
       if (!wait) {
         return null;
       }
@@ -162,8 +176,9 @@ class PhasedApply {
       String text = KubernetesYaml.render(hooks.stream().map(hook -> hook.resource().content()).toList());
       ApplyReport report = session.destroy(text, Set.of());
       if (!report.succeeded()) {
-        return new Failure(report.failedOn(), "could not be deleted before it is created again: " + report.error());
+        return failure(report, "could not be deleted before it is created again: " + report.error());
       }
+      sent = true;
       Instant deadline = clock.instant().plus(timeout);
       while (await && session.read(text).stream().anyMatch(java.util.Objects::nonNull)) {
         if (!clock.instant().isBefore(deadline) || !pause()) {
@@ -171,6 +186,11 @@ class PhasedApply {
         }
       }
       return null;
+    }
+
+    /** A failed call's failure: not connected only while nothing else reached the cluster before it. */
+    private Failure failure(ApplyReport report, String reason) {
+      return new Failure(report.failedOn(), reason, report.notConnected() && !sent && applied.isEmpty());
     }
 
     Failure prune(List<KubernetesResource> dropped, Set<ObjectKey> spare) {
@@ -193,7 +213,7 @@ class PhasedApply {
 
     Result result(Failure failure) {
       return new Result(new ApplyReport(applied, deleted, takenOver, spared, failure == null ? null : failure.failedOn(),
-          failure == null ? null : failure.reason()), steps);
+          failure == null ? null : failure.reason(), failure != null && failure.notConnected()), steps);
     }
   }
 
