@@ -80,6 +80,29 @@ class BackportIT {
   }
 
   @Test
+  void aChangeToAUnitOfSeveralFilesIsOneCommitOnTheBranch() {
+    String service = "apiVersion: v1\nkind: Service\nmetadata:\n  name: cart\nspec:\n  ports:\n    - port: 80\n";
+    String repo = GitRepos.withFiles("backport-folder", Map.of("apps/cart/deployment.yaml",
+        GitOriginIT.PAYMENTS.replace("payments", "cart"), "apps/cart/service.yaml", service));
+    assertThat(api.post("/api/v1/spaces/" + space + "/imports", Map.of("url", repo, "ref", "main", "path", "apps",
+        "layout", "directory", "watch", true)).status()).isEqualTo(200);
+    String data = api.get(units + "/cart/data").body();
+    assertThat(api.send("PUT", units + "/cart/data", "application/yaml",
+        data.replace("replicas: 1", "replicas: 3").replace("port: 80", "port: 8080")).status()).isEqualTo(200);
+    int num = api.get(units + "/cart").json().path("headRevisionNum").asInt();
+    int before = GitRepos.log(repo, "main").size();
+
+    Api.Response written = api.post(units + "/cart/revisions/" + num + "/backport", Map.of());
+
+    assertThat(written.status()).as(written.body()).isEqualTo(200);
+    assertThat(written.json().path("proposal").path("files")).hasSize(2);
+    String branch = written.json().path("branch").asString();
+    assertThat(GitRepos.log(repo, branch)).as("one commit on top of main").hasSize(before + 1);
+    assertThat(GitRepos.read(repo, branch, "apps/cart/deployment.yaml")).contains("replicas: 3 # raised by hand");
+    assertThat(GitRepos.read(repo, branch, "apps/cart/service.yaml")).contains("port: 8080");
+  }
+
+  @Test
   void aChangeThatCannotBeCarriedBackIsNotOfferedAndNothingIsWritten() {
     put(GitOriginIT.PAYMENTS + "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: payments\n");
     int num = api.get(units + "/payments").json().path("headRevisionNum").asInt();

@@ -80,6 +80,13 @@ public interface GitRemote {
         throws GitRemoteException;
 
     /**
+     * The changes as one commit on top of {@code base}, authored and described as the first one is; none when they
+     * leave the files as they are. Nothing is written to any branch yet.
+     */
+    Built commitTogether(String base, List<Change> changes, String committer, String committerEmail, Instant committedAt)
+        throws GitRemoteException;
+
+    /**
      * Pushes {@code head} to {@code branch}; never forced, so a remote that moved meanwhile rejects it.
      *
      * @throws GitRemoteException also when the remote refuses the push for another reason

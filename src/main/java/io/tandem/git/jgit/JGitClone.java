@@ -144,6 +144,20 @@ final class JGitClone implements GitRemote.Clone {
   @Override
   public GitRemote.Built commit(String base, List<GitRemote.Change> changes, String committer, String committerEmail,
       Instant committedAt) throws GitRemoteException {
+    return build(base, changes.stream().map(List::of).toList(), new PersonIdent(committer, committerEmail, committedAt,
+        ZoneOffset.UTC));
+  }
+
+  @Override
+  public GitRemote.Built commitTogether(String base, List<GitRemote.Change> changes, String committer,
+      String committerEmail, Instant committedAt) throws GitRemoteException {
+    return build(base, changes.isEmpty() ? List.of() : List.of(changes), new PersonIdent(committer, committerEmail,
+        committedAt, ZoneOffset.UTC));
+  }
+
+  /** A commit per group of changes, with its first change's author and message; a group that changes nothing, none. */
+  private GitRemote.Built build(String base, List<List<GitRemote.Change>> groups, PersonIdent committer)
+      throws GitRemoteException {
     return described(() -> {
       DirCache index = DirCache.newInCore();
       ObjectId parent = base == null ? null : ObjectId.fromString(base);
@@ -156,20 +170,23 @@ final class JGitClone implements GitRemote.Clone {
           builder.addTree(new byte[0], 0, reader, tree);
           builder.finish();
         }
-        for (GitRemote.Change change : changes) {
-          edit(index, inserter, change);
+        for (List<GitRemote.Change> group : groups) {
+          for (GitRemote.Change change : group) {
+            edit(index, inserter, change);
+          }
           ObjectId newTree = index.writeTree(inserter);
           if (newTree.equals(tree)) {
-            continue; // the file already says this (the same content again, or an already deleted file)
+            continue; // the files already say this (the same content again, or an already deleted file)
           }
+          GitRemote.Change first = group.get(0);
           CommitBuilder commit = new CommitBuilder();
           commit.setTreeId(newTree);
           if (parent != null) {
             commit.setParentId(parent);
           }
-          commit.setAuthor(new PersonIdent(change.author(), change.authorEmail(), change.at(), ZoneOffset.UTC));
-          commit.setCommitter(new PersonIdent(committer, committerEmail, committedAt, ZoneOffset.UTC));
-          commit.setMessage(change.message());
+          commit.setAuthor(new PersonIdent(first.author(), first.authorEmail(), first.at(), ZoneOffset.UTC));
+          commit.setCommitter(committer);
+          commit.setMessage(first.message());
           parent = inserter.insert(commit);
           tree = newTree;
           commits++;

@@ -103,7 +103,7 @@ public class Backports {
   }
 
   /**
-   * Writes the proposal as a commit per file on {@code branch} (default {@code tandem/backport/<unit>-r<num>}), a new branch
+   * Writes the proposal as one commit on {@code branch} (default {@code tandem/backport/<unit>-r<num>}), a new branch
    * from the commit it was made at; the commit's author is the revision's.
    *
    * @throws TandemException {@code conflict} when the proposal does not reproduce the change, or the branch exists;
@@ -120,13 +120,13 @@ public class Backports {
     Revision revision = units.revision(unit, num);
     String message = message(space, slug, revision, by);
     Instant now = clock.instant();
-    List<GitRemote.Change> commits = proposal.files().stream().map(file -> new GitRemote.Change(file.path(),
+    List<GitRemote.Change> files = proposal.files().stream().map(file -> new GitRemote.Change(file.path(),
         file.after(), revision.author(), revision.author() + "@tandem", revision.createdAt(), message)).toList();
     try (GitRemote.Clone clone = remote.open(unit.id(), proposal.url(), origins.credentials(stored))) {
       if (clone.fetch(name) != null) {
         throw TandemException.conflict("Branch '" + name + "' exists in " + proposal.url() + "; name another.");
       }
-      GitRemote.Built built = clone.commit(proposal.baseCommit(), commits, "Tandem", "tandem@localhost", now);
+      GitRemote.Built built = clone.commitTogether(proposal.baseCommit(), files, "Tandem", "tandem@localhost", now);
       GitRemote.PushResult pushed = clone.push(built.head(), name);
       if (!pushed.updated()) {
         throw TandemException.conflict("Branch '" + name + "' was not written: " + pushed.status() + ".");
