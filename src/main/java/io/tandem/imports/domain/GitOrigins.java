@@ -160,21 +160,23 @@ public class GitOrigins {
   record OriginsDue(int count) {}
 
   /** One pass of the poller: the origins not checked since {@code before}, at most {@code limit}, each on its own. */
-  int syncDue(Instant before, int limit) {
-    List<UnitKey> due = store.due(before, limit);
-    for (UnitKey key : due) {
-      try {
-        Unit unit = units.get(key.space(), key.unit());
-        OriginStore.Stored stored = stored(unit);
-        OriginSync.Result result = sync.sync(unit, stored, credentials(stored), UpgradeMerge.Strategy.merge);
-        if (result.outcome() == OriginSync.Outcome.Failed) {
-          log.info("Origin of unit {}/{} not taken: {}", key.space(), key.unit(), result.error());
-        }
-      } catch (TandemException e) {
-        log.info("Origin of unit {}/{} not checked: {}", key.space(), key.unit(), e.getMessage());
+  /** The units whose origins were last checked before {@code before}, the longest unchecked first. */
+  List<UnitKey> due(Instant before, int limit) {
+    return store.due(before, limit);
+  }
+
+  /** Asks one unit's origin for a new commit and takes it; a failure is recorded on the origin and logged in a line. */
+  void syncDue(UnitKey key) {
+    try {
+      Unit unit = units.get(key.space(), key.unit());
+      OriginStore.Stored stored = stored(unit);
+      OriginSync.Result result = sync.sync(unit, stored, credentials(stored), UpgradeMerge.Strategy.merge);
+      if (result.outcome() == OriginSync.Outcome.Failed) {
+        log.info("Origin of unit {}/{} not taken: {}", key.space(), key.unit(), result.error());
       }
+    } catch (TandemException e) {
+      log.info("Origin of unit {}/{} not checked: {}", key.space(), key.unit(), e.getMessage());
     }
-    return due.size();
   }
 
   OriginStore.Stored stored(Unit unit) {

@@ -3,10 +3,13 @@ package io.tandem.imports.domain;
 import io.tandem.imports.ImportsProperties;
 import io.tandem.replica.domain.LeasedWork;
 import io.tandem.replica.domain.Leases;
+import io.tandem.unit.domain.UnitStore.UnitKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,13 +22,16 @@ import org.springframework.stereotype.Component;
 
 /**
  * Asks each unit's origin for a new commit every {@code tandem.imports.origin-poll-interval}, the longest unchecked
- * first, a batch per pass. One replica polls: the holder of the lease {@code job:git-origins}.
+ * first, a batch per pass, {@value #CHECKS} origins at a time: a repository that answers slowly (or not, until the
+ * Git timeout) holds one of those threads, and the others' checks go on. An origin being checked is not handed out
+ * again until that check ends. One replica polls: the holder of the lease {@code job:git-origins}.
  */
 @Component
 class OriginPoller implements SchedulingConfigurer, LeasedWork, DisposableBean {
 
   private static final String LEASE = LeasedWork.job("git-origins");
   private static final int BATCH = 100;
+  private static final int CHECKS = 4;
   private static final Duration MAX_TICK = Duration.ofSeconds(5);
 
   private final GitOrigins origins;
@@ -38,6 +44,13 @@ class OriginPoller implements SchedulingConfigurer, LeasedWork, DisposableBean {
     return thread;
   });
   private final AtomicBoolean awake = new AtomicBoolean();
+  private final ExecutorService checks = Executors.newFixedThreadPool(CHECKS, task -> {
+    Thread thread = new Thread(task, "origin-check");
+    thread.setDaemon(true);
+    return thread;
+  });
+  /** The origins handed to {@link #checks} and not checked yet. */
+  private final Set<UnitKey> checking = ConcurrentHashMap.newKeySet();
 
   OriginPoller(GitOrigins origins, Leases leases, Clock clock, ImportsProperties settings) {
     this.origins = origins;
@@ -69,16 +82,24 @@ class OriginPoller implements SchedulingConfigurer, LeasedWork, DisposableBean {
   @Override
   public void destroy() {
     now.shutdownNow();
+    checks.shutdownNow();
   }
 
   void poll() {
     if (!leases.holds(LEASE)) {
       return;
     }
-    // a full batch means more are due; a bounded number of batches per tick leaves the rest to the next
-    int batches = 0;
-    while (batches++ < 10 && origins.syncDue(clock.instant().minus(interval), BATCH) == BATCH) {
-      // a full batch: more are due
+    // those being checked are still due (the longest unchecked, first in the list): asked for on top of a batch
+    for (UnitKey key : origins.due(clock.instant().minus(interval), BATCH + checking.size())) {
+      if (checking.add(key)) {
+        checks.execute(() -> {
+          try {
+            origins.syncDue(key);
+          } finally {
+            checking.remove(key);
+          }
+        });
+      }
     }
   }
 
