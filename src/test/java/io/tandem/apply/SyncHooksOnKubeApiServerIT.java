@@ -228,7 +228,9 @@ class SyncHooksOnKubeApiServerIT {
 
     assertThat(action.path("result").asString()).as(action + " " + seen()).isEqualTo("ApplyFailed");
     assertThat(action.path("message").asString()).contains("failed at Job/migrate: BackoffLimitExceeded",
-        "PreSync hook Job/migrate failed: BackoffLimitExceeded", "SyncFail hook Job/page-the-team succeeded");
+        "PreSync hook Job/migrate failed: BackoffLimitExceeded", "SyncFail hook Job/page-the-team succeeded")
+        .as("what its pod said").containsPattern("BackoffLimitExceeded; pod migrate-[a-z0-9]+: container run exited 1"
+            + " \\(Error\\): sandbox: the image failing.invalid/migrate:1 fails at start");
     assertThat(seen()).contains("added Job/page-the-team").doesNotContain("added Deployment/payments");
     assertThat(tool.client().apps().deployments().inNamespace(space).withName("payments").get()).isNull();
     assertThat(api.get(unit).json().path("liveRevisionNum").asInt()).isZero();

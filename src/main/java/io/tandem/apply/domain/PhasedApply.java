@@ -14,6 +14,7 @@ import io.tandem.health.status.ObjectHealth;
 import io.tandem.health.status.ObjectStatus;
 import io.tandem.targets.domain.ApplyReport;
 import io.tandem.targets.domain.ClusterSession;
+import io.tandem.targets.domain.ObjectSelection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -31,6 +34,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class PhasedApply {
+
+  private static final Logger log = LoggerFactory.getLogger(PhasedApply.class);
 
   private final HealthRules rules;
   private final ApplyProperties settings;
@@ -141,9 +146,9 @@ class PhasedApply {
 
     /** Reads the step's objects until each is Current, or one Failed, or the time is up. */
     private Failure awaitHealthy(Step step) {
-      List<String> names = new ArrayList<>();
-      step.objects().forEach(object -> names.add(object.kind() + "/" + object.name()));
-      step.hooks().forEach(hook -> names.add(hook.describe()));
+      List<KubernetesResource> resources = new ArrayList<>(step.objects());
+      step.hooks().forEach(hook -> resources.add(hook.resource()));
+      List<String> names = resources.stream().map(object -> object.kind() + "/" + object.name()).toList();
       Instant deadline = clock.instant().plus(timeout);
       String text = step.text();
       while (true) {
@@ -152,7 +157,7 @@ class PhasedApply {
         for (int i = 0; i < live.size(); i++) {
           ObjectHealth health = rules.of(space, live.get(i));
           if (health.status() == ObjectStatus.Failed) {
-            return new Failure(names.get(i), health.reason());
+            return new Failure(names.get(i), health.reason() + podFailure(resources.get(i), live.get(i)));
           }
           if (health.status() != ObjectStatus.Current && pending == null) {
             pending = new Failure(names.get(i), health.status() + ", " + health.reason());
@@ -168,6 +173,26 @@ class PhasedApply {
         if (!pause()) {
           return new Failure(pending.failedOn(), "interrupted while waiting: " + pending.reason());
         }
+      }
+    }
+
+    /**
+     * {@code ; pod …: container … exited 1 (Error): …} for a failed Job or Pod, as its pods say; nothing where they do
+     * not say, or cannot be read (a worker's account may not list pods).
+     */
+    private String podFailure(KubernetesResource failed, Map<String, Object> live) {
+      try {
+        List<Map<String, Object>> pods = switch (failed.kind()) {
+          case "Pod" -> List.of(live);
+          case "Job" -> session.list(new ObjectSelection(List.of(failed.namespace() != null ? failed.namespace()
+              : session.target().namespace()), List.of("core/Pod"), HookPods.JOB_LABEL + "=" + failed.name(), List.of()))
+              .objects();
+          default -> List.of();
+        };
+        return HookPods.failure(pods).map(why -> "; " + why).orElse("");
+      } catch (RuntimeException e) {
+        log.info("The pods of failed {}/{} could not be read: {}", failed.kind(), failed.name(), e.getMessage());
+        return "";
       }
     }
 
