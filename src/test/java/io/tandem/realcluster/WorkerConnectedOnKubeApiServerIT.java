@@ -81,6 +81,17 @@ class WorkerConnectedOnKubeApiServerIT {
   }
 
   @Test
+  void itsTargetIsReachableAsSoonAsTheWorkerConnectsNotAtTheNextHealthCheck() {
+    assertThat(api.post("/api/v1/targets/" + target + "/check", null).json().path("reachable").asBoolean()).isFalse();
+
+    startWorker();
+
+    await("the target reachable, a health check (every minute) away at most").atMost(Duration.ofSeconds(10))
+        .until(() -> api.get("/api/v1/targets/" + target).json().path("reachable").asBoolean());
+    assertThat(api.get("/api/v1/targets/" + target).json().path("lastError").isNull()).isTrue();
+  }
+
+  @Test
   void aDeletedWorkersCredentialIsRefusedAndItStops() throws Exception {
     startWorker();
     await("the worker is connected").atMost(Duration.ofSeconds(10))

@@ -19,6 +19,7 @@ import org.springframework.scheduling.annotation.SchedulingConfigurer;
 import org.springframework.scheduling.config.FixedDelayTask;
 import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
 
 /**
  * Checks every target periodically, each on its own thread with short timeouts, so one slow or unreachable cluster
@@ -67,19 +68,36 @@ class TargetHealthChecks implements DisposableBean, SchedulingConfigurer, Leased
       return;
     }
     for (TargetStore.Stored stored : store.all()) {
-      String slug = stored.target().slug();
-      try {
-        executor.execute(() -> {
-          try {
-            targets.check(slug);
-          } catch (RuntimeException e) {
-            log.warn("Health check of target {} failed: {}", slug, cluster.describe(e));
-          }
-        });
-      } catch (RejectedExecutionException shuttingDown) {
+      if (!submit(stored.target().slug())) {
         return;
       }
     }
+  }
+
+  /** Checks the target on a thread of the pool; false when the pool no longer takes work (shutting down). */
+  private boolean submit(String slug) {
+    try {
+      executor.execute(() -> {
+        try {
+          targets.check(slug);
+        } catch (RuntimeException e) {
+          log.warn("Health check of target {} failed: {}", slug, cluster.describe(e));
+        }
+      });
+      return true;
+    } catch (RejectedExecutionException shuttingDown) {
+      return false;
+    }
+  }
+
+  /**
+   * A worker that connects: the targets it serves are checked at once rather than at the next interval, on whichever
+   * replica the worker asked (a check records the latest health, so one more is harmless). After the commit, so that
+   * the check finds the worker connected.
+   */
+  @TransactionalEventListener(fallbackExecution = true)
+  void workerConnected(WorkerClusters.Connected connected) {
+    targets.reachedThrough(connected.worker()).forEach(this::submit);
   }
 
   /**

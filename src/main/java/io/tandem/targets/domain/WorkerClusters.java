@@ -10,6 +10,12 @@ import java.util.List;
  */
 public interface WorkerClusters {
 
+  /**
+   * Published by the workers' side when a worker that was not connected asks for work: the targets it serves are
+   * checked at once rather than at the next interval.
+   */
+  record Connected(String worker) {}
+
   /** The scheme of a worker-connected target's {@code server}: {@code worker://<name>[,<standby>…]}. */
   String SCHEME = "worker://";
 

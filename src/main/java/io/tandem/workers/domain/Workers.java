@@ -4,6 +4,7 @@ import io.tandem.common.error.ProblemCode;
 import io.tandem.common.error.TandemException;
 import io.tandem.common.naming.Slugs;
 import io.tandem.security.domain.TokenService;
+import io.tandem.targets.domain.WorkerClusters;
 import io.tandem.workers.protocol.WorkerProtocol;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -38,8 +40,11 @@ public class Workers {
   private final TokenService tokens;
   private final Clock clock;
   private final Duration connectedWithin;
+  private final ApplicationEventPublisher events;
 
-  Workers(WorkerStore store, WorkerCallStore calls, TokenService tokens, Clock clock, WorkersProperties settings) {
+  Workers(WorkerStore store, WorkerCallStore calls, TokenService tokens, Clock clock, WorkersProperties settings,
+      ApplicationEventPublisher events) {
+    this.events = events;
     this.connectedWithin = settings.connectedWithin();
     this.store = store;
     this.calls = calls;
@@ -109,6 +114,10 @@ public class Workers {
       throw new TandemException(ProblemCode.WORKER_INCOMPATIBLE, "This server speaks worker protocol "
           + WorkerProtocol.VERSION + "; worker '" + worker.name() + "' (version " + version + ") speaks " + protocol
           + ". Run a worker of the server's version.");
+    }
+    boolean wasConnected = connected(worker);
+    if (!wasConnected) {
+      events.publishEvent(new WorkerClusters.Connected(worker.name()));
     }
     if (store.seen(worker.id(), version, boot, now())) {
       calls.answerSent(worker.id(), WorkerProtocol.failure(new WorkerProtocol.Failure("target-unreachable",
