@@ -39,7 +39,7 @@ class SchemathesisIT {
   static final String ADMIN = "tdm_schemathesisit_0nlyF0rTestsAdminTokenThatIsLongEnough000";
   static final Path VENV_ST = Path.of(System.getProperty("user.home"), ".cache", "tandem", "schemathesis-venv", "bin", "st");
   static final Path WORK = Path.of("target", "schemathesis");
-  static final long TIME_BUDGET_SECONDS = 120;
+  static final long TIME_BUDGET_SECONDS = 90;
 
   static final List<String> EXCLUDED_OPERATIONS = List.of(
       // The event stream never ends by itself; WatchIT and SecurityIT cover it.
