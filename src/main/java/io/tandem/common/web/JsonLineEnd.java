@@ -14,7 +14,12 @@ import tools.jackson.core.JsonGenerator;
 @Configuration(proxyBeanMethods = false)
 class JsonLineEnd implements WebMvcConfigurer {
 
-  /** The JSON converter Spring Boot made, in its place (the order decides which converter reads a body). */
+  /**
+   * The JSON converter Spring Boot made, in its place (the order decides which converter reads a body). Deprecated in
+   * Spring Framework 7 for {@code configureMessageConverters(ServerBuilder)}, which this has not moved to yet: wrapping
+   * the converter Boot made keeps every setting it was made with.
+   */
+  @SuppressWarnings("removal")
   @Override
   public void extendMessageConverters(List<HttpMessageConverter<?>> converters) {
     for (int i = 0; i < converters.size(); i++) {
